@@ -1,0 +1,52 @@
+package wsjava.bench;
+
+import java.util.Locale;
+
+/**
+ * A one-line progress display for long runs, redrawn at most four times a second: printing per
+ * message or per iteration would cost more than the work being measured.
+ */
+public final class Progress {
+
+    private static final long MIN_INTERVAL_NANOS = 250_000_000L;
+
+    private final String label;
+    private final long total;
+    private final long started = System.nanoTime();
+    private long lastPrinted;
+    private long done;
+    private String detail = "";
+
+    public Progress(String label, long total) {
+        this.label = label;
+        this.total = total;
+    }
+
+    /** Counts {@code n} more units done; prints only if the last print was a while ago. */
+    public synchronized void advance(long n) {
+        done += n;
+        maybePrint(false);
+    }
+
+    public synchronized void detail(String text) {
+        detail = text;
+        maybePrint(false);
+    }
+
+    public synchronized void finish() {
+        maybePrint(true);
+        System.out.println();
+    }
+
+    private void maybePrint(boolean force) {
+        long now = System.nanoTime();
+        if (!force && now - lastPrinted < MIN_INTERVAL_NANOS) {
+            return;
+        }
+        lastPrinted = now;
+        double seconds = (now - started) / 1e9;
+        String percent = total > 0 ? String.format(Locale.ROOT, " (%d%%)", 100 * done / total) : "";
+        System.out.printf(Locale.ROOT, "\r[%s] %d/%d%s %.0fs %s   ", label, done, total, percent, seconds, detail);
+        System.out.flush();
+    }
+}

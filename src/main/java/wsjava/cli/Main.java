@@ -1,0 +1,47 @@
+package wsjava.cli;
+
+import java.util.Arrays;
+import java.util.List;
+import wsjava.mask.Masker;
+
+/** {@code ./wsjava <command>}: the entry point of the library jar. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        List<String> args = Arrays.asList(argv);
+        String command = args.isEmpty() ? "--help" : args.get(0);
+        List<String> rest = args.subList(Math.min(1, args.size()), args.size());
+        switch (command) {
+            case "serve":
+                System.exit(ServeCommand.run(rest));
+                break;
+            case "info":
+                System.out.println("WSJava " + Version.VERSION + ", Java " + System.getProperty("java.version")
+                        + ", masking kernel: " + Masker.implementation());
+                break;
+            case "--help":
+            case "-h":
+            case "help":
+                printHelp();
+                break;
+            default:
+                System.err.println("unknown command: " + command);
+                printHelp();
+                System.exit(2);
+        }
+    }
+
+    private static void printHelp() {
+        System.out.println("usage: ./wsjava <command> [options]");
+        System.out.println();
+        System.out.println("commands:");
+        System.out.println("  serve [options]     run the echo server (./wsjava serve --help lists every option)");
+        System.out.println("  info                version, Java version and the active masking kernel (scalar or simd-N)");
+        System.out.println("  test                install test tools where possible, then run mvn test (launcher only)");
+        System.out.println("  bench mask [--quick|--smoke]      JMH masking benchmark: table, CSV and PNG in results/");
+        System.out.println("  --help              this text");
+    }
+}

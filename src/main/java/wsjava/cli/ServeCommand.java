@@ -1,0 +1,122 @@
+package wsjava.cli;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import wsjava.server.EchoListener;
+import wsjava.server.ServerConfig;
+import wsjava.server.WebSocketServer;
+
+/**
+ * {@code ./wsjava serve}: an echo server. Prints exactly one line, {@code listening on ws://H:P/},
+ * when it is ready; stops cleanly (1001 to every client) on Ctrl-C or SIGTERM.
+ */
+final class ServeCommand {
+
+    private ServeCommand() {
+    }
+
+    static int run(List<String> args) throws InterruptedException {
+        ServerConfig config = new ServerConfig();
+        try {
+            for (int i = 0; i < args.size(); i++) {
+                String option = args.get(i);
+                if (option.equals("--help") || option.equals("-h")) {
+                    printHelp();
+                    return 0;
+                }
+                if (option.equals("--allow-any-origin")) {
+                    config.allowAnyOrigin(true);
+                    continue;
+                }
+                if (option.equals("--no-demo-page")) {
+                    config.serveDemoPage(false);
+                    continue;
+                }
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException(option + " needs a value");
+                }
+                String value = args.get(++i);
+                apply(config, option, value);
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("serve: " + e.getMessage());
+            System.err.println("see ./wsjava serve --help");
+            return 2;
+        }
+        WebSocketServer server = new WebSocketServer(config, new EchoListener());
+        try {
+            server.start();
+        } catch (BindException e) {
+            System.err.println("serve: cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            System.err.println("serve: " + e.getMessage());
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.stop();
+            stopped.countDown();
+        }, "wsjava-shutdown"));
+        System.out.println("listening on " + server.url());
+        System.out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    private static void apply(ServerConfig config, String option, String value) {
+        switch (option) {
+            case "--host": config.host(value); break;
+            case "--port": config.port(parseInt(option, value)); break;
+            case "--io-threads": config.ioThreads(parseInt(option, value)); break;
+            case "--max-message": config.maxMessageSize(parseInt(option, value)); break;
+            case "--max-frame": config.maxFramePayload(parseInt(option, value)); break;
+            case "--max-header": config.maxHeaderBytes(parseInt(option, value)); break;
+            case "--max-connections": config.maxConnections(parseInt(option, value)); break;
+            case "--handshake-timeout": config.handshakeTimeoutMillis(parseInt(option, value)); break;
+            case "--close-timeout": config.closeTimeoutMillis(parseInt(option, value)); break;
+            case "--ping-interval": config.pingIntervalMillis(parseInt(option, value)); break;
+            case "--idle-timeout": config.idleTimeoutMillis(parseInt(option, value)); break;
+            case "--outbound-limit": config.outboundLimitBytes(Long.parseLong(value)); break;
+            case "--fragment-size": config.outboundFragmentSize(parseInt(option, value)); break;
+            case "--allow-origin": config.allowOrigin(value); break;
+            case "--token": config.accessToken(value); break;
+            case "--subprotocol": config.addSubprotocol(value); break;
+            default: throw new IllegalArgumentException("unknown option " + option);
+        }
+    }
+
+    private static int parseInt(String option, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs a whole number, got " + value);
+        }
+    }
+
+    private static void printHelp() {
+        ServerConfig d = new ServerConfig();
+        System.out.println("usage: ./wsjava serve [options]     an echo server: text and binary come back as sent");
+        System.out.println();
+        System.out.println("  --host H               interface to bind (default " + d.host() + "; 0.0.0.0 exposes it to the network)");
+        System.out.println("  --port P               port (default " + ServerConfig.DEFAULT_PORT + "; 0 picks a free one)");
+        System.out.println("  --io-threads N         I/O threads (default: one per core, " + d.ioThreads() + " here)");
+        System.out.println("  --max-message BYTES    largest message accepted, else close 1009 (default " + d.maxMessageSize() + ")");
+        System.out.println("  --max-frame BYTES      largest frame accepted, else close 1009 (default " + d.maxFramePayload() + ")");
+        System.out.println("  --max-header BYTES     largest handshake header block, else 431 (default " + d.maxHeaderBytes() + ")");
+        System.out.println("  --max-connections N    more are refused with 503 (default " + d.maxConnections() + ")");
+        System.out.println("  --handshake-timeout MS a handshake not done by then gets 408 (default " + d.handshakeTimeoutMillis() + ")");
+        System.out.println("  --close-timeout MS     wait this long for the peer's close before dropping TCP (default " + d.closeTimeoutMillis() + ")");
+        System.out.println("  --ping-interval MS     send keepalive pings this often; 0 = never (default 0)");
+        System.out.println("  --idle-timeout MS      close (1001) a connection silent this long; 0 = never (default 0)");
+        System.out.println("  --outbound-limit BYTES drop a client with more than this unsent (slow consumer) (default " + d.outboundLimitBytes() + ")");
+        System.out.println("  --fragment-size BYTES  split messages we send into frames of at most this (default " + d.outboundFragmentSize() + ")");
+        System.out.println("  --allow-origin ORIGIN  also accept browsers from ORIGIN, e.g. http://127.0.0.1:20560 (repeatable)");
+        System.out.println("  --allow-any-origin     no Origin check (any web page may connect: avoid for kernels)");
+        System.out.println("  --token T              require ?token=T or 'Authorization: Bearer T' on upgrades");
+        System.out.println("  --subprotocol NAME     offer this subprotocol (repeatable, most preferred first)");
+        System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
+    }
+}

@@ -1,0 +1,202 @@
+package wsjava.protocol;
+
+import java.nio.ByteBuffer;
+import wsjava.mask.Masker;
+
+/**
+ * Incremental frame parser: feed it bytes in any chunking, one byte at a time included, and it
+ * reports frames to a {@link FrameListener} as their parts become available. Payloads are unmasked
+ * in place in the caller's buffer as they arrive.
+ *
+ * <pre>
+ *  0               1               2               3
+ *  0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7
+ * +-+-+-+-+-------+-+-------------+-------------------------------+
+ * |F|R|R|R| opcode|M| Payload len |    Extended payload length    |
+ * |I|S|S|S|  (4)  |A|     (7)     |             (16/64)           |
+ * |N|V|V|V|       |S|             |   (if payload len==126/127)   |
+ * | |1|2|3|       |K|             |                               |
+ * +-+-+-+-+-------+-+-------------+ - - - - - - - - - - - - - - - +
+ * </pre>
+ *
+ * Violations throw a {@link CloseException} subclass carrying the close code; after one, the
+ * parser refuses further input. After a close frame it ignores everything (RFC 6455 section 5.5.1).
+ */
+public final class FrameParser {
+
+    static final int B0_FIN = 0x80;
+    static final int B0_RSV = 0x70;
+    static final int B0_OPCODE = 0x0F;
+    static final int B1_MASK = 0x80;
+    static final int B1_LENGTH = 0x7F;
+    static final int LENGTH_16 = 126;
+    static final int LENGTH_64 = 127;
+    static final int MAX_CONTROL_PAYLOAD = 125;
+
+    private enum State { HEADER, PAYLOAD, AFTER_CLOSE, FAILED }
+
+    private final Role role;
+    private final int maxFramePayload;
+    /** RSV bits an extension has claimed (none today: no extension is negotiated). */
+    private final int allowedRsv;
+
+    private State state = State.HEADER;
+    private final byte[] header = new byte[14];
+    private int headerHave;
+    private int headerNeed = 2;
+
+    private FrameHeader current;
+    private int payloadLeft;
+    private int maskPhase;
+    private byte[] scratch;
+
+    public FrameParser(Role role, int maxFramePayload) {
+        this(role, maxFramePayload, 0);
+    }
+
+    public FrameParser(Role role, int maxFramePayload, int allowedRsv) {
+        this.role = role;
+        this.maxFramePayload = maxFramePayload;
+        this.allowedRsv = allowedRsv;
+    }
+
+    /** Whether a close frame has been parsed; the parser ignores all input after it. */
+    public boolean closeReceived() {
+        return state == State.AFTER_CLOSE;
+    }
+
+    /** Whether the parser sits between frames (no partial header or payload buffered). */
+    public boolean atFrameBoundary() {
+        return state == State.HEADER && headerHave == 0;
+    }
+
+    /** Consumes all of {@code in}, reporting to {@code listener}. */
+    public void parse(ByteBuffer in, FrameListener listener) {
+        try {
+            while (in.hasRemaining()) {
+                switch (state) {
+                    case HEADER:
+                        readHeader(in, listener);
+                        break;
+                    case PAYLOAD:
+                        readPayload(in, listener);
+                        break;
+                    case AFTER_CLOSE:
+                        in.position(in.limit());
+                        return;
+                    default:
+                        throw new IllegalStateException("parser already failed the connection");
+                }
+            }
+        } catch (CloseException e) {
+            state = State.FAILED;
+            throw e;
+        }
+    }
+
+    private void readHeader(ByteBuffer in, FrameListener listener) {
+        while (headerHave < headerNeed && in.hasRemaining()) {
+            header[headerHave++] = in.get();
+            if (headerHave == 2) {
+                headerNeed = checkFirstTwoBytes();
+            }
+        }
+        if (headerHave < headerNeed) {
+            return;
+        }
+        int b0 = header[0] & 0xFF;
+        int b1 = header[1] & 0xFF;
+        boolean masked = (b1 & B1_MASK) != 0;
+        long length = b1 & B1_LENGTH;
+        int at = 2;
+        if (length == LENGTH_16) {
+            length = (header[2] & 0xFF) << 8 | (header[3] & 0xFF);
+            at = 4;
+        } else if (length == LENGTH_64) {
+            length = 0;
+            for (int i = 2; i < 10; i++) {
+                length = length << 8 | (header[i] & 0xFF);
+            }
+            if (length < 0) {
+                throw new ProtocolException("64-bit payload length has its most significant bit set");
+            }
+            at = 10;
+        }
+        if (length > maxFramePayload) {
+            throw new MessageTooLargeException("frame payload of " + length + " bytes exceeds the limit of " + maxFramePayload);
+        }
+        int key = masked ? Masker.key(header[at], header[at + 1], header[at + 2], header[at + 3]) : 0;
+        current = new FrameHeader((b0 & B0_FIN) != 0, (b0 & B0_RSV) >> 4, b0 & B0_OPCODE, masked, key, (int) length);
+        headerHave = 0;
+        headerNeed = 2;
+        payloadLeft = (int) length;
+        maskPhase = 0;
+        listener.onFrameStart(current);
+        if (payloadLeft == 0) {
+            endFrame(listener);
+        } else {
+            state = State.PAYLOAD;
+        }
+    }
+
+    /** Validates what the first two bytes say, before waiting for the rest; returns the header size. */
+    private int checkFirstTwoBytes() {
+        int b0 = header[0] & 0xFF;
+        int b1 = header[1] & 0xFF;
+        int opcode = b0 & B0_OPCODE;
+        int rsv = (b0 & B0_RSV) >> 4;
+        if ((rsv & ~allowedRsv) != 0) {
+            throw new ProtocolException("reserved bits set (RSV=" + rsv + ") but no extension was negotiated");
+        }
+        if (!OpCode.isKnown(opcode)) {
+            throw new ProtocolException("reserved opcode " + opcode);
+        }
+        int length7 = b1 & B1_LENGTH;
+        if (OpCode.isControl(opcode)) {
+            if ((b0 & B0_FIN) == 0) {
+                throw new ProtocolException("control frames must not be fragmented");
+            }
+            if (length7 > MAX_CONTROL_PAYLOAD) {
+                throw new ProtocolException("control frame payload over 125 bytes");
+            }
+        }
+        boolean masked = (b1 & B1_MASK) != 0;
+        if (masked != role.expectsMaskedFrames()) {
+            throw new ProtocolException(masked ? "server frames must not be masked" : "client frames must be masked");
+        }
+        int extended = length7 == LENGTH_16 ? 2 : length7 == LENGTH_64 ? 8 : 0;
+        return 2 + extended + (masked ? 4 : 0);
+    }
+
+    private void readPayload(ByteBuffer in, FrameListener listener) {
+        int n = Math.min(payloadLeft, in.remaining());
+        byte[] array;
+        int off;
+        if (in.hasArray()) {
+            array = in.array();
+            off = in.arrayOffset() + in.position();
+        } else {
+            if (scratch == null || scratch.length < n) {
+                scratch = new byte[Math.max(n, 8192)];
+            }
+            in.duplicate().get(scratch, 0, n);
+            array = scratch;
+            off = 0;
+        }
+        in.position(in.position() + n);
+        if (current.masked()) {
+            maskPhase = Masker.mask(array, off, n, current.maskKey(), maskPhase);
+        }
+        payloadLeft -= n;
+        listener.onFramePayload(array, off, n);
+        if (payloadLeft == 0) {
+            endFrame(listener);
+        }
+    }
+
+    private void endFrame(FrameListener listener) {
+        boolean close = current.opcode() == OpCode.CLOSE;
+        state = close ? State.AFTER_CLOSE : State.HEADER;
+        listener.onFrameEnd();
+    }
+}

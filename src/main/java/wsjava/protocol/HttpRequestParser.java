@@ -1,0 +1,78 @@
+package wsjava.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Incremental parser for an HTTP/1.1 request head: bytes may arrive in any pieces. It stops right
+ * after the blank line, leaving whatever follows (a client may send frames at once) in the buffer.
+ * A head above {@code maxHeaderBytes} fails with 431 before it is all buffered.
+ */
+public final class HttpRequestParser {
+
+    private final int maxHeaderBytes;
+    private final byte[] head;
+    private int size;
+
+    public HttpRequestParser(int maxHeaderBytes) {
+        this.maxHeaderBytes = maxHeaderBytes;
+        this.head = new byte[maxHeaderBytes];
+    }
+
+    /** Bytes of request head received so far. */
+    public int bytesReceived() {
+        return size;
+    }
+
+    /** Reads from {@code in} up to the end of the head; returns the request, or null when more is needed. */
+    public HttpRequest parse(ByteBuffer in) {
+        while (in.hasRemaining()) {
+            if (size == maxHeaderBytes) {
+                throw new HandshakeException(431, "request header block exceeds " + maxHeaderBytes + " bytes");
+            }
+            byte b = in.get();
+            head[size++] = b;
+            if (b == '\n' && size >= 4 && head[size - 2] == '\r' && head[size - 3] == '\n' && head[size - 4] == '\r') {
+                return parseHead(new String(head, 0, size - 4, StandardCharsets.ISO_8859_1));
+            }
+        }
+        return null;
+    }
+
+    private static HttpRequest parseHead(String text) {
+        String[] lines = text.split("\r\n", -1);
+        String[] requestLine = lines[0].split(" ", -1);
+        if (requestLine.length != 3 || requestLine[0].isEmpty() || requestLine[1].isEmpty()) {
+            throw new HandshakeException(400, "malformed request line");
+        }
+        if (!requestLine[2].startsWith("HTTP/")) {
+            throw new HandshakeException(400, "malformed request line: no HTTP version");
+        }
+        if (!requestLine[1].startsWith("/")) {
+            throw new HandshakeException(400, "request target must be an absolute path");
+        }
+        Map<String, List<String>> headers = HttpRequest.newHeaderMap();
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i];
+            int colon = line.indexOf(':');
+            if (colon <= 0 || !isToken(line, colon)) {
+                throw new HandshakeException(400, "malformed header line " + i);
+            }
+            HttpRequest.addHeader(headers, line.substring(0, colon), line.substring(colon + 1).trim());
+        }
+        return new HttpRequest(requestLine[0], requestLine[1], requestLine[2], headers);
+    }
+
+    /** Header names are tokens: no spaces (which would also hide obsolete line folding). */
+    private static boolean isToken(String line, int end) {
+        for (int i = 0; i < end; i++) {
+            char c = line.charAt(i);
+            if (c <= ' ' || c >= 127) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

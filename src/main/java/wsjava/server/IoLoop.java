@@ -1,0 +1,199 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * One I/O thread: a selector over its share of the connections, a queue of tasks other threads
+ * hand it, and a timer pass a few times a second for deadlines. Writes requested while it is
+ * handling events are batched and done once per pass. One read buffer serves all its connections,
+ * since the parsers copy out whatever they keep.
+ */
+final class IoLoop implements Runnable {
+
+    private static final long TIMER_INTERVAL_NANOS = 100_000_000L;
+
+    private final WebSocketServer server;
+    private final Selector selector;
+    private final Thread thread;
+    private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<WebSocketConnection> flushes = new ConcurrentLinkedQueue<>();
+    private final Set<WebSocketConnection> connections = new HashSet<>();
+    private final List<WebSocketConnection> timerSnapshot = new ArrayList<>();
+    private volatile boolean running = true;
+    private long nextTimerNanos;
+
+    IoLoop(WebSocketServer server, int index) throws IOException {
+        this.server = server;
+        this.selector = Selector.open();
+        this.thread = new Thread(this, "wsjava-io-" + index);
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    boolean inLoop() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Runs {@code task} on this loop's thread: now if already on it, else at its next pass. */
+    void execute(Runnable task) {
+        if (inLoop()) {
+            task.run();
+        } else {
+            tasks.add(task);
+            selector.wakeup();
+        }
+    }
+
+    /** Asks for a flush of {@code connection} at the end of this pass (or the next one). */
+    void flushSoon(WebSocketConnection connection) {
+        flushes.add(connection);
+        if (!inLoop()) {
+            selector.wakeup();
+        }
+    }
+
+    void listen(ServerSocketChannel acceptor) throws IOException {
+        acceptor.register(selector, SelectionKey.OP_ACCEPT);
+    }
+
+    /** Takes over a freshly accepted channel. */
+    void adopt(SocketChannel channel) {
+        execute(() -> {
+            WebSocketConnection connection = new WebSocketConnection(channel, this, server);
+            try {
+                connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
+                connections.add(connection);
+            } catch (IOException e) {
+                connection.closeChannel();
+            }
+        });
+    }
+
+    void forget(WebSocketConnection connection) {
+        connections.remove(connection);
+    }
+
+    int connectionCount() {
+        return connections.size();
+    }
+
+    /** Graceful stop, step one: every connection starts closing. */
+    void shutdownConnections() {
+        execute(() -> new ArrayList<>(connections).forEach(WebSocketConnection::shutdown));
+    }
+
+    /** Stops the thread and drops whatever is still connected. */
+    void stop() throws InterruptedException {
+        running = false;
+        selector.wakeup();
+        if (!inLoop()) {
+            thread.join(5_000);
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running) {
+                selector.select(50);
+                handleSelected();
+                runTasks();
+                flushRequested();
+                long now = System.nanoTime();
+                if (now - nextTimerNanos > 0) {
+                    nextTimerNanos = now + TIMER_INTERVAL_NANOS;
+                    runTimers(now);
+                }
+            }
+        } catch (IOException e) {
+            server.loopFailed(e);
+        } finally {
+            new ArrayList<>(connections).forEach(WebSocketConnection::closeChannel);
+            try {
+                selector.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    private void handleSelected() {
+        Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
+        while (keys.hasNext()) {
+            SelectionKey key = keys.next();
+            keys.remove();
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key.isAcceptable()) {
+                server.acceptAll((ServerSocketChannel) key.channel());
+                continue;
+            }
+            WebSocketConnection connection = (WebSocketConnection) key.attachment();
+            try {
+                if (key.isReadable()) {
+                    connection.onReadable(readBuffer);
+                }
+                if (key.isValid() && key.isWritable()) {
+                    connection.flush();
+                }
+            } catch (RuntimeException e) {
+                // A bug for one connection must not take down the loop and everyone else on it.
+                server.connectionBug(connection, e);
+                connection.closeChannel();
+            }
+        }
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                server.connectionBug(null, e);
+            }
+        }
+    }
+
+    private void flushRequested() {
+        WebSocketConnection connection;
+        while ((connection = flushes.poll()) != null) {
+            try {
+                connection.flush();
+            } catch (RuntimeException e) {
+                server.connectionBug(connection, e);
+                connection.closeChannel();
+            }
+        }
+    }
+
+    private void runTimers(long now) {
+        timerSnapshot.clear();
+        timerSnapshot.addAll(connections);
+        for (WebSocketConnection connection : timerSnapshot) {
+            try {
+                connection.onTimer(now);
+            } catch (RuntimeException e) {
+                server.connectionBug(connection, e);
+                connection.closeChannel();
+            }
+        }
+        timerSnapshot.clear();
+    }
+}

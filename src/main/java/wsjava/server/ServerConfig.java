@@ -1,0 +1,97 @@
+package wsjava.server;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Everything a {@link WebSocketServer} can be told, with defaults safe for a laptop: loopback only,
+ * browsers accepted only from the server's own origin, bounded headers, frames, messages, queues
+ * and connection counts. Setters return {@code this} so a config reads as one expression.
+ */
+public final class ServerConfig {
+
+    /** The port used when none is given; documented in the README. */
+    public static final int DEFAULT_PORT = 20580;
+
+    private String host = "127.0.0.1";
+    private int port = DEFAULT_PORT;
+    private int ioThreads = Runtime.getRuntime().availableProcessors();
+    private int maxHeaderBytes = 8 * 1024;
+    private int handshakeTimeoutMillis = 10_000;
+    private int maxFramePayload = 16 * 1024 * 1024;
+    private int maxMessageSize = 16 * 1024 * 1024;
+    private int maxConnections = 20_000;
+    private int outboundFragmentSize = 1024 * 1024;
+    private long outboundLimitBytes = 64L * 1024 * 1024;
+    private long readPauseBytes = 1024 * 1024;
+    private int closeTimeoutMillis = 5_000;
+    private int pingIntervalMillis = 0;
+    private int idleTimeoutMillis = 0;
+    private final List<String> allowedOrigins = new ArrayList<>();
+    private boolean allowAnyOrigin;
+    private String accessToken;
+    private final List<String> subprotocols = new ArrayList<>();
+    private boolean serveDemoPage = true;
+
+    public String host() { return host; }
+    public int port() { return port; }
+    public int ioThreads() { return ioThreads; }
+    public int maxHeaderBytes() { return maxHeaderBytes; }
+    public int handshakeTimeoutMillis() { return handshakeTimeoutMillis; }
+    public int maxFramePayload() { return maxFramePayload; }
+    public int maxMessageSize() { return maxMessageSize; }
+    public int maxConnections() { return maxConnections; }
+    public int outboundFragmentSize() { return outboundFragmentSize; }
+    public long outboundLimitBytes() { return outboundLimitBytes; }
+    public long readPauseBytes() { return readPauseBytes; }
+    public int closeTimeoutMillis() { return closeTimeoutMillis; }
+    public int pingIntervalMillis() { return pingIntervalMillis; }
+    public int idleTimeoutMillis() { return idleTimeoutMillis; }
+    public List<String> allowedOrigins() { return Collections.unmodifiableList(allowedOrigins); }
+    public boolean allowAnyOrigin() { return allowAnyOrigin; }
+    public String accessToken() { return accessToken; }
+    public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
+    public boolean serveDemoPage() { return serveDemoPage; }
+
+    /** Interface to bind; "0.0.0.0" exposes the server to the network, which the README warns about. */
+    public ServerConfig host(String value) { host = value; return this; }
+    /** 0 picks a free port; {@link WebSocketServer#port()} tells which. */
+    public ServerConfig port(int value) { port = check(value, 0, 65535, "port"); return this; }
+    public ServerConfig ioThreads(int value) { ioThreads = check(value, 1, 256, "ioThreads"); return this; }
+    public ServerConfig maxHeaderBytes(int value) { maxHeaderBytes = check(value, 256, 1 << 20, "maxHeaderBytes"); return this; }
+    public ServerConfig handshakeTimeoutMillis(int value) { handshakeTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "handshakeTimeoutMillis"); return this; }
+    public ServerConfig maxFramePayload(int value) { maxFramePayload = check(value, 125, Integer.MAX_VALUE - 64, "maxFramePayload"); return this; }
+    public ServerConfig maxMessageSize(int value) { maxMessageSize = check(value, 1, Integer.MAX_VALUE - 64, "maxMessageSize"); return this; }
+    public ServerConfig maxConnections(int value) { maxConnections = check(value, 1, Integer.MAX_VALUE, "maxConnections"); return this; }
+    /** Messages we send that are longer than this go out as several frames. */
+    public ServerConfig outboundFragmentSize(int value) { outboundFragmentSize = check(value, 1, Integer.MAX_VALUE, "outboundFragmentSize"); return this; }
+    /** A connection whose unsent bytes exceed this is dropped as too slow (close code 1008 reported). */
+    public ServerConfig outboundLimitBytes(long value) { outboundLimitBytes = value; return this; }
+    /** Reading from a connection pauses while this many bytes wait to be sent to it. */
+    public ServerConfig readPauseBytes(long value) { readPauseBytes = value; return this; }
+    public ServerConfig closeTimeoutMillis(int value) { closeTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "closeTimeoutMillis"); return this; }
+    /** 0 disables keepalive pings. */
+    public ServerConfig pingIntervalMillis(int value) { pingIntervalMillis = check(value, 0, Integer.MAX_VALUE, "pingIntervalMillis"); return this; }
+    /** A connection that sends nothing (not even a pong) for this long is closed; 0 disables. */
+    public ServerConfig idleTimeoutMillis(int value) { idleTimeoutMillis = check(value, 0, Integer.MAX_VALUE, "idleTimeoutMillis"); return this; }
+    /** Adds a browser origin allowed to connect, for example {@code http://127.0.0.1:20560}. */
+    public ServerConfig allowOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
+    /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
+    public ServerConfig allowAnyOrigin(boolean value) { allowAnyOrigin = value; return this; }
+    /** When set, upgrades must carry {@code ?token=...} or {@code Authorization: Bearer ...}. */
+    public ServerConfig accessToken(String value) { accessToken = value == null || value.isEmpty() ? null : value; return this; }
+    public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
+    public ServerConfig serveDemoPage(boolean value) { serveDemoPage = value; return this; }
+
+    private static int check(int value, int min, int max, String name) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
+        }
+        return value;
+    }
+
+    private static String stripSlash(String origin) {
+        return origin.endsWith("/") ? origin.substring(0, origin.length() - 1) : origin;
+    }
+}

@@ -1,0 +1,529 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import wsjava.protocol.CloseCodes;
+import wsjava.protocol.CloseException;
+import wsjava.protocol.FrameParser;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.Handshake;
+import wsjava.protocol.HandshakeException;
+import wsjava.protocol.HttpRequest;
+import wsjava.protocol.HttpRequestParser;
+import wsjava.protocol.MessageAssembler;
+import wsjava.protocol.MessageHandler;
+import wsjava.protocol.OpCode;
+import wsjava.protocol.Role;
+
+/**
+ * One client connection and its state machine:
+ * <pre>
+ *   HANDSHAKE --101--> OPEN --close sent or received--> CLOSING --TCP closed--> CLOSED
+ *       \--plain HTTP or refused--> HTTP_RESPONSE --response written--> CLOSED
+ * </pre>
+ * Reading, parsing and listener calls happen on the connection's I/O thread. The send methods
+ * may be called from any thread: each message is encoded whole and queued atomically.
+ */
+public final class WebSocketConnection {
+
+    enum State { HANDSHAKE, HTTP_RESPONSE, OPEN, CLOSING, CLOSED }
+
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
+    private final SocketChannel channel;
+    private final IoLoop loop;
+    private final WebSocketServer server;
+    private final ServerConfig config;
+    private final FrameWriter writer;
+    private final OutboundQueue outbound = new OutboundQueue();
+    private final InetSocketAddress remote;
+    final AtomicBoolean flushRequested = new AtomicBoolean();
+
+    private SelectionKey key;
+    private volatile State state = State.HANDSHAKE;
+    private HttpRequestParser requestParser;
+    private HttpRequest request;
+    private String subprotocol;
+    private FrameParser frameParser;
+    private MessageAssembler assembler;
+
+    private long deadlineNanos;
+    private long lastHeardNanos;
+    private long lastPingNanos;
+    private boolean readPaused;
+    private boolean closeAfterFlush;
+    private boolean wasOpen;
+    private boolean closeRecorded;
+    private int closeCode = CloseCodes.ABNORMAL;
+    private String closeReason = "connection lost";
+    private volatile Object attachment;
+
+    WebSocketConnection(SocketChannel channel, IoLoop loop, WebSocketServer server) {
+        this.channel = channel;
+        this.loop = loop;
+        this.server = server;
+        this.config = server.config();
+        this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+        this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
+        this.remote = remoteOf(channel);
+        long now = System.nanoTime();
+        this.deadlineNanos = now + config.handshakeTimeoutMillis() * 1_000_000L;
+        this.lastHeardNanos = now;
+        this.lastPingNanos = now;
+    }
+
+    private static InetSocketAddress remoteOf(SocketChannel channel) {
+        try {
+            return (InetSocketAddress) channel.getRemoteAddress();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    // ---- public API ----
+
+    /** Unique within this JVM; WL code uses it to name the connection. */
+    public long id() {
+        return id;
+    }
+
+    public boolean isOpen() {
+        return state == State.OPEN;
+    }
+
+    /** The request path of the upgrade, for example "/chat". */
+    public String path() {
+        return request == null ? "" : request.path();
+    }
+
+    public String query() {
+        return request == null ? "" : request.query();
+    }
+
+    /** A request header of the upgrade (case-insensitive name), or null. */
+    public String header(String name) {
+        return request == null ? null : request.header(name);
+    }
+
+    public Map<String, String> headers() {
+        return request == null ? Collections.emptyMap() : request.headers();
+    }
+
+    public String subprotocol() {
+        return subprotocol;
+    }
+
+    public String remoteAddress() {
+        return remote == null ? "" : remote.getAddress().getHostAddress() + ":" + remote.getPort();
+    }
+
+    public WebSocketServer server() {
+        return server;
+    }
+
+    /** Bytes queued but not yet taken by the socket. */
+    public long queuedBytes() {
+        return outbound.queuedBytes();
+    }
+
+    public Object attachment() {
+        return attachment;
+    }
+
+    public void attach(Object value) {
+        attachment = value;
+    }
+
+    /** Queues a text message; false when the connection is not open (or was dropped as too slow). */
+    public boolean sendText(String text) {
+        if (state != State.OPEN) {
+            return false;
+        }
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+    }
+
+    public boolean sendBinary(byte[] data) {
+        return sendBinary(data, 0, data.length);
+    }
+
+    public boolean sendBinary(byte[] data, int off, int len) {
+        if (state != State.OPEN) {
+            return false;
+        }
+        return sendMessage(writer.message(OpCode.BINARY, data, off, len));
+    }
+
+    /** Queues frames that are already encoded (for example one broadcast frame shared by many connections). */
+    boolean sendMessage(byte[] frames) {
+        if (!enqueue(frames)) {
+            return false;
+        }
+        server.stats().messagesOut.increment();
+        return true;
+    }
+
+    public boolean ping(byte[] payload) {
+        return state == State.OPEN && enqueue(writer.control(OpCode.PING, payload));
+    }
+
+    /** Starts the close handshake. Safe from any thread; a no-op once closing. */
+    public void close(int code, String reason) {
+        if (!CloseCodes.isValidOnWire(code)) {
+            throw new IllegalArgumentException("close code " + code + " may not be sent");
+        }
+        loop.execute(() -> startClose(code, reason));
+    }
+
+    public void close() {
+        close(CloseCodes.NORMAL, "");
+    }
+
+    @Override
+    public String toString() {
+        return "WebSocketConnection[" + id + ", " + remoteAddress() + ", " + state + "]";
+    }
+
+    // ---- I/O thread ----
+
+    void register(SelectionKey selectionKey) {
+        this.key = selectionKey;
+    }
+
+    void onReadable(ByteBuffer buffer) {
+        buffer.clear();
+        int n;
+        try {
+            n = channel.read(buffer);
+        } catch (IOException e) {
+            lost("connection lost: " + e.getMessage());
+            return;
+        }
+        if (n < 0) {
+            lost(state == State.OPEN ? "connection closed without a close frame" : "connection closed");
+            return;
+        }
+        if (n == 0) {
+            return;
+        }
+        lastHeardNanos = System.nanoTime();
+        server.stats().bytesIn.add(n);
+        buffer.flip();
+        try {
+            if (state == State.HANDSHAKE && !readRequest(buffer)) {
+                return;
+            }
+            if ((state == State.OPEN || state == State.CLOSING) && buffer.hasRemaining()) {
+                frameParser.parse(buffer, assembler);
+            }
+        } catch (HandshakeException e) {
+            respond(e.toHttpResponse());
+        } catch (CloseException e) {
+            fail(e);
+        }
+    }
+
+    /** Returns true when the connection just opened and bytes after the request may hold frames. */
+    private boolean readRequest(ByteBuffer buffer) {
+        HttpRequest parsed = requestParser.parse(buffer);
+        if (parsed == null) {
+            return false;
+        }
+        requestParser = null;
+        request = parsed;
+        if (!Handshake.isUpgradeRequest(parsed)) {
+            respond(server.httpResponse(parsed));
+            return false;
+        }
+        server.admit(parsed);
+        Handshake.HandshakeResponse response = Handshake.accept(parsed, config.subprotocols());
+        subprotocol = response.subprotocol();
+        frameParser = new FrameParser(Role.SERVER, config.maxFramePayload());
+        assembler = new MessageAssembler(messages, config.maxMessageSize());
+        outbound.add(response.bytes());
+        requestFlush();
+        state = State.OPEN;
+        wasOpen = true;
+        server.opened(this);
+        try {
+            server.listener().onOpen(this);
+        } catch (RuntimeException e) {
+            listenerFailed(e);
+            return false;
+        }
+        return true;
+    }
+
+    private final MessageHandler messages = new MessageHandler() {
+        @Override
+        public void onText(String text) {
+            if (state != State.OPEN) {
+                return;      // after our close frame, data is ignored
+            }
+            server.stats().messagesIn.increment();
+            try {
+                server.listener().onText(WebSocketConnection.this, text);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        @Override
+        public void onBinary(byte[] data) {
+            if (state != State.OPEN) {
+                return;
+            }
+            server.stats().messagesIn.increment();
+            try {
+                server.listener().onBinary(WebSocketConnection.this, data);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        @Override
+        public void onPing(byte[] payload) {
+            if (state == State.OPEN) {
+                enqueue(writer.control(OpCode.PONG, payload));
+            }
+        }
+
+        @Override
+        public void onPong(byte[] payload) {
+            if (state != State.OPEN) {
+                return;
+            }
+            try {
+                server.listener().onPong(WebSocketConnection.this, payload);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+
+        @Override
+        public void onClose(int code, String reason) {
+            if (state == State.OPEN) {
+                // The peer started the close: echo its code (1000 when it sent none), then close TCP first.
+                recordClose(code, reason);
+                queueClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
+            }
+            closeAfterFlush = true;
+            requestFlush();
+        }
+    };
+
+    private void startClose(int code, String reason) {
+        if (state == State.OPEN) {
+            recordClose(code, reason);
+            queueClose(code, reason);
+        } else if (state == State.HANDSHAKE) {
+            closeChannel();
+        }
+    }
+
+    /** Fails the connection (RFC 6455 section 7.1.7): a close frame with the exception's code, then TCP close. */
+    private void fail(CloseException e) {
+        failWith(e, e);
+    }
+
+    private void failWith(CloseException e, Throwable cause) {
+        if (state == State.OPEN) {
+            try {
+                server.listener().onError(this, cause);
+            } catch (RuntimeException ignored) {
+                // the connection is failing anyway
+            }
+        }
+        recordClose(e.code(), e.getMessage());
+        if (state == State.OPEN || state == State.CLOSING) {
+            queueClose(e.code(), e.getMessage());
+        }
+        closeAfterFlush = true;
+        pauseReading();
+        requestFlush();
+    }
+
+    private void listenerFailed(RuntimeException e) {
+        failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "internal error in message handler"), e);
+    }
+
+    private void queueClose(int code, String reason) {
+        if (outbound.addClose(writer.close(code, reason))) {
+            state = State.CLOSING;
+            deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+            requestFlush();
+        }
+    }
+
+    /** Answers a plain HTTP request (or a refused upgrade) and closes once the answer is written. */
+    private void respond(byte[] response) {
+        state = State.HTTP_RESPONSE;
+        outbound.add(response);
+        outbound.addClose(new byte[0]);
+        closeAfterFlush = true;
+        deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        pauseReading();
+        requestFlush();
+    }
+
+    private boolean enqueue(byte[] bytes) {
+        long queued = outbound.add(bytes);
+        if (queued < 0) {
+            return false;
+        }
+        if (queued > config.outboundLimitBytes()) {
+            outbound.discard();
+            loop.execute(() -> {
+                recordClose(CloseCodes.POLICY_VIOLATION, "client too slow: over " + config.outboundLimitBytes() + " bytes unsent");
+                closeChannel();
+            });
+            return false;
+        }
+        requestFlush();
+        return true;
+    }
+
+    private void requestFlush() {
+        if (flushRequested.compareAndSet(false, true)) {
+            loop.flushSoon(this);
+        }
+    }
+
+    /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
+    void flush() {
+        flushRequested.set(false);
+        if (state == State.CLOSED) {
+            return;
+        }
+        long left;
+        try {
+            long before = outbound.queuedBytes();
+            left = outbound.writeTo(channel);
+            server.stats().bytesOut.add(before - left);
+        } catch (IOException e) {
+            lost("connection lost while writing: " + e.getMessage());
+            return;
+        }
+        if (left == 0 && closeAfterFlush) {
+            closeChannel();
+            return;
+        }
+        setInterest(SelectionKey.OP_WRITE, left > 0);
+        if (state == State.OPEN) {
+            if (!readPaused && left > config.readPauseBytes()) {
+                pauseReading();          // the peer isn't reading: stop reading from it too
+            } else if (readPaused && left <= config.readPauseBytes() / 2) {
+                readPaused = false;
+                setInterest(SelectionKey.OP_READ, true);
+            }
+        }
+    }
+
+    private void pauseReading() {
+        readPaused = true;
+        setInterest(SelectionKey.OP_READ, false);
+    }
+
+    private void setInterest(int op, boolean on) {
+        if (key != null && key.isValid()) {
+            int ops = key.interestOps();
+            int wanted = on ? ops | op : ops & ~op;
+            if (wanted != ops) {
+                key.interestOps(wanted);
+            }
+        }
+    }
+
+    /** Checks deadlines; called by the I/O thread a few times a second. */
+    void onTimer(long now) {
+        switch (state) {
+            case HANDSHAKE:
+                if (now - deadlineNanos > 0) {
+                    respond(new HandshakeException(408, "handshake not completed within "
+                            + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
+                }
+                break;
+            case HTTP_RESPONSE:
+            case CLOSING:
+                if (now - deadlineNanos > 0) {
+                    closeChannel();
+                }
+                break;
+            case OPEN:
+                keepAlive(now);
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void keepAlive(long now) {
+        if (config.idleTimeoutMillis() > 0 && now - lastHeardNanos > config.idleTimeoutMillis() * 1_000_000L) {
+            startClose(CloseCodes.GOING_AWAY, "idle timeout");
+        } else if (config.pingIntervalMillis() > 0 && now - lastPingNanos > config.pingIntervalMillis() * 1_000_000L) {
+            lastPingNanos = now;
+            enqueue(writer.control(OpCode.PING, new byte[0]));
+        }
+    }
+
+    /** Graceful server stop: 1001 to open connections, TCP close for the rest. */
+    void shutdown() {
+        if (state == State.OPEN) {
+            startClose(CloseCodes.GOING_AWAY, "server shutting down");
+        } else if (state != State.CLOSING) {
+            closeChannel();
+        }
+    }
+
+    private void lost(String reason) {
+        recordClose(CloseCodes.ABNORMAL, reason);
+        closeChannel();
+    }
+
+    private void recordClose(int code, String reason) {
+        if (!closeRecorded) {
+            closeRecorded = true;
+            closeCode = code;
+            closeReason = reason;
+        }
+    }
+
+    /** Ends the connection for good: TCP closed, listener told once. */
+    void closeChannel() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        state = State.CLOSED;
+        outbound.discard();
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing more to do with a socket we are dropping
+        }
+        loop.forget(this);
+        server.closed(this, wasOpen);
+        if (wasOpen) {
+            try {
+                server.listener().onClose(this, closeCode, closeReason);
+            } catch (RuntimeException ignored) {
+                // the connection is gone; a failing onClose has nothing left to break
+            }
+        }
+    }
+
+    State state() {
+        return state;
+    }
+}

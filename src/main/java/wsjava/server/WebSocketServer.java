@@ -1,0 +1,304 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.HandshakeException;
+import wsjava.protocol.HttpRequest;
+import wsjava.protocol.HttpResponses;
+import wsjava.protocol.OpCode;
+import wsjava.protocol.Role;
+
+/**
+ * A non-blocking WebSocket server: a few I/O threads (one per core by default) serve all
+ * connections. Also answers plain HTTP on the same port: {@code GET /} is the demo page.
+ *
+ * <pre>
+ *   WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
+ *   ... server.port() ...
+ *   server.stop();
+ * </pre>
+ */
+public final class WebSocketServer {
+
+    private static final Logger LOG = Logger.getLogger(WebSocketServer.class.getName());
+
+    private final ServerConfig config;
+    private final WebSocketListener listener;
+    private final ServerStats stats = new ServerStats();
+    private final Map<Long, WebSocketConnection> open = new ConcurrentHashMap<>();
+    private final AtomicInteger liveSockets = new AtomicInteger();
+    private final List<IoLoop> loops = new ArrayList<>();
+    private final FrameWriter broadcastWriter;
+    private final Set<String> allowedOrigins = new LinkedHashSet<>();
+    private ServerSocketChannel acceptor;
+    private int nextLoop;
+    private volatile boolean stopping;
+    private volatile boolean stopped;
+    private int port;
+
+    public WebSocketServer(ServerConfig config, WebSocketListener listener) {
+        this.config = config;
+        this.listener = listener;
+        this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+    }
+
+    /** Binds and starts the I/O threads. Returns this server. */
+    public synchronized WebSocketServer start() throws IOException {
+        if (acceptor != null) {
+            throw new IllegalStateException("already started");
+        }
+        acceptor = ServerSocketChannel.open();
+        acceptor.bind(new InetSocketAddress(config.host(), config.port()), 1024);
+        acceptor.configureBlocking(false);
+        port = ((InetSocketAddress) acceptor.getLocalAddress()).getPort();
+        allowedOrigins.addAll(defaultOrigins());
+        for (String origin : config.allowedOrigins()) {
+            allowedOrigins.add(origin.toLowerCase(Locale.ROOT));
+        }
+        for (int i = 0; i < config.ioThreads(); i++) {
+            loops.add(new IoLoop(this, i));
+        }
+        loops.get(0).listen(acceptor);
+        loops.forEach(IoLoop::start);
+        return this;
+    }
+
+    /** The server's own origins: what its demo page is served from. */
+    private List<String> defaultOrigins() {
+        List<String> own = new ArrayList<>();
+        own.add("http://" + config.host() + ":" + port);
+        if (isLoopbackOrWildcard(config.host())) {
+            own.add("http://localhost:" + port);
+            own.add("http://127.0.0.1:" + port);
+            own.add("http://[::1]:" + port);
+        }
+        return own;
+    }
+
+    private static boolean isLoopbackOrWildcard(String host) {
+        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("0.0.0.0") || host.equals("::");
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String host() {
+        return config.host();
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public ServerStats stats() {
+        return stats;
+    }
+
+    WebSocketListener listener() {
+        return listener;
+    }
+
+    /** The URL clients connect to. */
+    public String url() {
+        String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
+        return "ws://" + host + ":" + port + "/";
+    }
+
+    /** Open connections, in no particular order. */
+    public Collection<WebSocketConnection> connections() {
+        return Collections.unmodifiableCollection(open.values());
+    }
+
+    public WebSocketConnection connection(long id) {
+        return open.get(id);
+    }
+
+    public int connectionCount() {
+        return open.size();
+    }
+
+    /** Sends one text message to every open connection, encoding it once. Returns how many took it. */
+    public int broadcastText(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return broadcast(broadcastWriter.message(OpCode.TEXT, utf8, 0, utf8.length));
+    }
+
+    public int broadcastBinary(byte[] data) {
+        return broadcast(broadcastWriter.message(OpCode.BINARY, data, 0, data.length));
+    }
+
+    private int broadcast(byte[] frames) {
+        int sent = 0;
+        for (WebSocketConnection c : open.values()) {
+            // Connections only read their queued buffers, so one array can serve them all.
+            if (c.isOpen() && c.sendMessage(frames)) {
+                sent++;
+            }
+        }
+        return sent;
+    }
+
+    /**
+     * Stops gracefully: open connections get a 1001 close and up to the close timeout to answer,
+     * then every socket is closed and the threads end.
+     */
+    public void stop() {
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            stopping = true;
+        }
+        try {
+            if (acceptor != null) {
+                acceptor.close();
+            }
+        } catch (IOException ignored) {
+            // the channel is going away anyway
+        }
+        loops.forEach(IoLoop::shutdownConnections);
+        long deadline = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        while (liveSockets.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (IoLoop loop : loops) {
+            try {
+                loop.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        stopped = true;
+    }
+
+    public boolean isRunning() {
+        return acceptor != null && !stopping;
+    }
+
+    public boolean isStopped() {
+        return stopped;
+    }
+
+    // ---- called by the I/O threads ----
+
+    void acceptAll(ServerSocketChannel server) {
+        while (true) {
+            SocketChannel channel;
+            try {
+                channel = server.accept();
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "accept failed", e);
+                return;
+            }
+            if (channel == null) {
+                return;
+            }
+            try {
+                channel.configureBlocking(false);
+                channel.socket().setTcpNoDelay(true);
+                if (stopping || liveSockets.get() >= config.maxConnections()) {
+                    refuse(channel);
+                    continue;
+                }
+            } catch (IOException e) {
+                closeQuietly(channel);
+                continue;
+            }
+            liveSockets.incrementAndGet();
+            stats.connectionsAccepted.increment();
+            loops.get(nextLoop++ % loops.size()).adopt(channel);
+        }
+    }
+
+    private static void refuse(SocketChannel channel) {
+        try {
+            channel.write(ByteBuffer.wrap(HttpResponses.plain(503, "server is at its connection limit\n", Collections.emptyMap())));
+        } catch (IOException ignored) {
+            // it is being refused anyway
+        }
+        closeQuietly(channel);
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing to report
+        }
+    }
+
+    /** Origin and token checks, before the upgrade is accepted (RFC 6455 section 10.2). */
+    void admit(HttpRequest request) {
+        String origin = request.header("Origin");
+        if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))) {
+            throw new HandshakeException(403, "origin " + origin + " is not allowed");
+        }
+        String token = config.accessToken();
+        if (token != null && !tokenMatches(request, token)) {
+            throw new HandshakeException(401, "missing or wrong access token");
+        }
+    }
+
+    private static boolean tokenMatches(HttpRequest request, String token) {
+        String offered = request.queryParameter("token");
+        String auth = request.header("Authorization");
+        if (offered == null && auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            offered = auth.substring(7).trim();
+        }
+        return offered != null && MessageDigest.isEqual(offered.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The answer to a plain HTTP request: the demo page, 404 or 405. */
+    byte[] httpResponse(HttpRequest request) {
+        if (!"GET".equals(request.method())) {
+            return HttpResponses.plain(405, "only GET is served here\n", Collections.singletonMap("Allow", "GET"));
+        }
+        if (config.serveDemoPage() && (request.path().equals("/") || request.path().equals("/index.html"))) {
+            return HttpResponses.withBody(200, "text/html; charset=utf-8", DemoPage.html(), Collections.emptyMap());
+        }
+        return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap());
+    }
+
+    void opened(WebSocketConnection connection) {
+        open.put(connection.id(), connection);
+    }
+
+    void closed(WebSocketConnection connection, boolean wasOpen) {
+        if (wasOpen) {
+            open.remove(connection.id());
+        }
+        liveSockets.decrementAndGet();
+    }
+
+    void connectionBug(WebSocketConnection connection, RuntimeException e) {
+        LOG.log(Level.WARNING, "unexpected error on " + connection, e);
+    }
+
+    void loopFailed(IOException e) {
+        LOG.log(Level.SEVERE, "I/O loop failed", e);
+    }
+}

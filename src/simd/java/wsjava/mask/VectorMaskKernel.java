@@ -1,0 +1,53 @@
+package wsjava.mask;
+
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The Vector API path: whole vectors of the widest shape the CPU has (64 bytes with AVX-512),
+ * XORed with the key broadcast as ints and viewed as bytes. What is left after the last full
+ * vector goes to the scalar word loop. Compiled for Java 17 on its own and loaded reflectively by
+ * {@link MaskKernels}; nothing else refers to it.
+ */
+final class VectorMaskKernel implements MaskKernel {
+
+    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final int STEP = BYTES.length();
+
+    public VectorMaskKernel() {
+    }
+
+    @Override
+    public String name() {
+        return "simd-" + BYTES.vectorBitSize();
+    }
+
+    @Override
+    public boolean isUsable() {
+        // Narrower than 128 bits means the JIT has no real vector unit to map onto.
+        return BYTES.vectorBitSize() >= 128 && INTS.vectorBitSize() == BYTES.vectorBitSize();
+    }
+
+    @Override
+    public void mask(byte[] src, int srcOff, byte[] dst, int dstOff, int len, int key, int phase) {
+        int i = 0;
+        if (len >= STEP) {
+            // Vector lanes are little-endian, so int lane 0's low byte is byte lane 0: key byte `phase`.
+            int littleEndianKey = Integer.reverseBytes(Integer.rotateLeft(key, 8 * phase));
+            ByteVector keyBytes = IntVector.broadcast(INTS, littleEndianKey).reinterpretAsBytes();
+            int vectorsEnd = len - len % STEP;
+            for (; i < vectorsEnd; i += STEP) {
+                ByteVector.fromArray(BYTES, src, srcOff + i)
+                        .lanewise(VectorOperators.XOR, keyBytes)
+                        .intoArray(dst, dstOff + i);
+            }
+        }
+        if (i < len) {
+            // STEP is a multiple of 4, so the phase at i is still `phase`.
+            ScalarMaskKernel.INSTANCE.mask(src, srcOff + i, dst, dstOff + i, len - i, key, phase);
+        }
+    }
+}
