@@ -1,0 +1,72 @@
+package wsjava.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import wsjava.protocol.Frame;
+import wsjava.protocol.OpCode;
+import wsjava.testing.RawClient;
+
+/** The real CLI in its own JVM: one ready line, echo, and a clean stop on SIGTERM. */
+class ServeCommandTest {
+
+    private static Process serve(String... extra) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0"));
+        command.addAll(List.of(extra));
+        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    @Test
+    void printsOneReadyLineEchoesAndStopsOnSigterm() throws Exception {
+        Process p = serve();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String line = out.readLine();
+            Matcher m = Pattern.compile("listening on ws://127\\.0\\.0\\.1:(\\d+)/").matcher(line);
+            assertTrue(m.matches(), "ready line: " + line);
+            int port = Integer.parseInt(m.group(1));
+            try (RawClient c = RawClient.open(port)) {
+                byte[] hi = "hi".getBytes(StandardCharsets.UTF_8);
+                c.send(c.writer.frame(OpCode.TEXT, true, hi, 0, 2));
+                assertEquals("hi", new String(c.readFrame(5_000).payload(), StandardCharsets.UTF_8));
+                // SIGTERM from outside: Process.destroy() would also close our end of its stdout.
+                new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor(5, TimeUnit.SECONDS);
+                Frame close = c.readFrame(5_000);
+                assertEquals(OpCode.CLOSE, close.opcode());
+                assertEquals(1001, (close.payload()[0] & 0xFF) << 8 | (close.payload()[1] & 0xFF));
+                c.send(c.writer.close(1001, ""));
+            }
+            assertEquals(null, out.readLine(), "nothing printed after the ready line");
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "stopped after SIGTERM");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void badOptionsExitWith2AndHelpListsEveryOption() throws Exception {
+        Process bad = serve("--port", "notanumber");
+        assertTrue(bad.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(2, bad.exitValue());
+        Process help = serve("--help");
+        String text = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(help.waitFor(10, TimeUnit.SECONDS));
+        for (String option : List.of("--host", "--port", "--io-threads", "--max-message", "--max-frame", "--max-header",
+                "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout",
+                "--outbound-limit", "--fragment-size", "--allow-origin", "--allow-any-origin", "--token", "--subprotocol",
+                "--no-demo-page")) {
+            assertTrue(text.contains(option), "help lists " + option);
+        }
+    }
+}

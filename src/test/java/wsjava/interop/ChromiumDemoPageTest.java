@@ -1,0 +1,77 @@
+package wsjava.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import wsjava.server.ServerConfig;
+import wsjava.server.WebSocketConnection;
+import wsjava.server.WebSocketListener;
+import wsjava.server.WebSocketServer;
+import wsjava.testing.ExternalTools;
+
+/**
+ * Headless Chromium loads the demo page with ?selftest=1. The page echoes text and binary from
+ * 0 B to 16 MiB and a burst of 200, checks every echo, and reports to the server in one text
+ * message, which this test reads.
+ */
+class ChromiumDemoPageTest {
+
+    /** What the page's self-test sends: 6 texts, 9 binaries, 200 burst messages. */
+    private static final int EXPECTED_ECHOES = 6 + 9 + 200;
+
+    @Test
+    void demoPageSelfTestPassesInChromium() throws Exception {
+        ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
+        CompletableFuture<String> report = new CompletableFuture<>();
+        WebSocketListener echoAndCapture = new WebSocketListener() {
+            @Override
+            public void onText(WebSocketConnection c, String text) {
+                if (text.startsWith("SELFTEST ")) {
+                    report.complete(text.substring(9));
+                } else {
+                    c.sendText(text);
+                }
+            }
+
+            @Override
+            public void onBinary(WebSocketConnection c, byte[] data) {
+                c.sendBinary(data);
+            }
+        };
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), echoAndCapture).start();
+        Path profile = Files.createTempDirectory("wsjava-chromium");
+        Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0",
+                "http://127.0.0.1:" + server.port() + "/?selftest=1"))
+                .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+        try {
+            String json = report.get(120, TimeUnit.SECONDS);
+            System.out.println("chromium demo page self-test: " + json);
+            assertNotNull(json);
+            assertEquals(EXPECTED_ECHOES, number(json, "total"), json);
+            assertEquals(0, number(json, "failed"), json);
+            assertTrue(json.contains("Chrome"), "the report comes from Chromium: " + json);
+        } finally {
+            chromium.destroy();
+            if (!chromium.waitFor(10, TimeUnit.SECONDS)) {
+                chromium.destroyForcibly();
+            }
+            server.stop();
+        }
+    }
+
+    private static int number(String json, String key) {
+        Matcher m = Pattern.compile("\"" + key + "\":(\\d+)").matcher(json);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+}

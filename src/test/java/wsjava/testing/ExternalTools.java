@@ -1,0 +1,86 @@
+package wsjava.testing;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Finds and runs the real clients the interop tests drive. A missing tool skips the test, by
+ * name, unless WSJAVA_REQUIRE_ALL_TOOLS=1 (set by CI), where it fails instead.
+ */
+public final class ExternalTools {
+
+    public static final Path PROJECT = Path.of(System.getProperty("user.dir"));
+    public static final String SYSTEM_PYTHON = "/usr/bin/python3";
+
+    private ExternalTools() {
+    }
+
+    public static void require(boolean present, String what) {
+        if (present) {
+            return;
+        }
+        if ("1".equals(System.getenv("WSJAVA_REQUIRE_ALL_TOOLS"))) {
+            fail(what + " is missing, and WSJAVA_REQUIRE_ALL_TOOLS=1 forbids skipping");
+        }
+        Assumptions.abort("skipped: " + what + " is not installed (./wsjava test installs it where it can)");
+    }
+
+    public static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public static boolean pythonWebsockets() {
+        return Files.isExecutable(Path.of(SYSTEM_PYTHON)) && run(List.of(SYSTEM_PYTHON, "-c", "import websockets"), 30).exitCode == 0;
+    }
+
+    public static boolean nodeWs() {
+        return onPath("node") && Files.isDirectory(PROJECT.resolve("src/test/node/node_modules/ws"));
+    }
+
+    /** A finished process: exit code and everything it printed (stdout and stderr merged). */
+    public static final class Result {
+        public final int exitCode;
+        public final String output;
+
+        Result(int exitCode, String output) {
+            this.exitCode = exitCode;
+            this.output = output;
+        }
+    }
+
+    public static Result run(List<String> command, int timeoutSeconds) {
+        try {
+            Path log = Files.createTempFile("wsjava-tool", ".log");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            if (!done) {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            Files.deleteIfExists(log);
+            return new Result(done ? p.exitValue() : -1, done ? output : output + "\n(timed out after " + timeoutSeconds + " s)");
+        } catch (IOException e) {
+            return new Result(-1, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(-1, "interrupted");
+        }
+    }
+}

@@ -1,0 +1,54 @@
+"""Python `websockets` client for WSJava's interop test.
+
+Usage: python3 interop_client.py ws://127.0.0.1:PORT/
+Sends text and binary messages from 0 B to 16 MiB, whole and fragmented, and checks that each
+echo is identical. Prints one line per failure and a summary; exits non-zero on any failure.
+"""
+import asyncio
+import os
+import sys
+
+import websockets
+
+SIZES = [0, 1, 125, 126, 127, 65535, 65536, 1 << 20, 16 << 20]
+
+
+def chunks(data, size):
+    return [data[i:i + size] for i in range(0, len(data), size)] or [data[:0]]
+
+
+async def main(url):
+    ok = bad = 0
+    async with websockets.connect(url, max_size=None, compression=None) as ws:
+        cases = []
+        for n in SIZES:
+            text = ("é" * (n // 2)) + ("x" * (n % 2))   # n bytes of UTF-8, multi-byte characters included
+            cases.append(("text %d B" % n, text, None))
+            cases.append(("binary %d B" % n, os.urandom(n), None))
+        for n, frag in [(10_000, 1000), (1 << 20, 65536), (16 << 20, 1 << 20)]:
+            cases.append(("fragmented binary %d B in %d B frames" % (n, frag), os.urandom(n), frag))
+            cases.append(("fragmented text %d B in %d B frames" % (n, frag), "abcd" * (n // 4), frag))
+        for name, payload, frag in cases:
+            if frag is None:
+                await ws.send(payload)
+            else:
+                await ws.send(chunks(payload, frag))   # an iterable is sent as one fragmented message
+            echo = await ws.recv()
+            if type(echo) is type(payload) and echo == payload:
+                ok += 1
+            else:
+                bad += 1
+                print("MISMATCH %s: got %s of %d" % (name, type(echo).__name__, len(echo)))
+        pong = await ws.ping(b"interop")
+        await asyncio.wait_for(pong, 5)
+        ok += 1
+        await ws.close(1000, "done")
+        if ws.close_code != 1000:
+            bad += 1
+            print("close code %s, expected 1000" % ws.close_code)
+    print("python websockets %s interop: ok=%d bad=%d" % (websockets.__version__, ok, bad))
+    return 0 if bad == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1])))
