@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import wsjava.server.EchoListener;
 import wsjava.server.ServerConfig;
+import wsjava.server.ServerOptions;
 import wsjava.server.WebSocketServer;
 
 /**
@@ -26,19 +27,18 @@ final class ServeCommand {
                     printHelp();
                     return 0;
                 }
-                if (option.equals("--allow-any-origin")) {
-                    config.allowAnyOrigin(true);
-                    continue;
+                if (!option.startsWith("--")) {
+                    throw new IllegalArgumentException("unexpected argument " + option);
                 }
-                if (option.equals("--no-demo-page")) {
-                    config.serveDemoPage(false);
+                String name = option.substring(2);
+                if (ServerOptions.isFlag(name)) {
+                    ServerOptions.apply(config, name, null);
                     continue;
                 }
                 if (i + 1 >= args.size()) {
                     throw new IllegalArgumentException(option + " needs a value");
                 }
-                String value = args.get(++i);
-                apply(config, option, value);
+                ServerOptions.apply(config, name, args.get(++i));
             }
         } catch (IllegalArgumentException e) {
             System.err.println("serve: " + e.getMessage());
@@ -64,36 +64,6 @@ final class ServeCommand {
         System.out.flush();
         stopped.await();
         return 0;
-    }
-
-    private static void apply(ServerConfig config, String option, String value) {
-        switch (option) {
-            case "--host": config.host(value); break;
-            case "--port": config.port(parseInt(option, value)); break;
-            case "--io-threads": config.ioThreads(parseInt(option, value)); break;
-            case "--max-message": config.maxMessageSize(parseInt(option, value)); break;
-            case "--max-frame": config.maxFramePayload(parseInt(option, value)); break;
-            case "--max-header": config.maxHeaderBytes(parseInt(option, value)); break;
-            case "--max-connections": config.maxConnections(parseInt(option, value)); break;
-            case "--handshake-timeout": config.handshakeTimeoutMillis(parseInt(option, value)); break;
-            case "--close-timeout": config.closeTimeoutMillis(parseInt(option, value)); break;
-            case "--ping-interval": config.pingIntervalMillis(parseInt(option, value)); break;
-            case "--idle-timeout": config.idleTimeoutMillis(parseInt(option, value)); break;
-            case "--outbound-limit": config.outboundLimitBytes(Long.parseLong(value)); break;
-            case "--fragment-size": config.outboundFragmentSize(parseInt(option, value)); break;
-            case "--allow-origin": config.allowOrigin(value); break;
-            case "--token": config.accessToken(value); break;
-            case "--subprotocol": config.addSubprotocol(value); break;
-            default: throw new IllegalArgumentException("unknown option " + option);
-        }
-    }
-
-    private static int parseInt(String option, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a whole number, got " + value);
-        }
     }
 
     private static void printHelp() {

@@ -1,0 +1,25 @@
+(* ::Package:: *)
+
+PacletObject[<|
+  "Name" -> "WSJava",
+  "Version" -> "0.1.0",
+  "WolframVersion" -> "13+",
+  "Description" -> "A fast, strict RFC 6455 WebSocket server in Java, driven from the Wolfram Language through J/Link. Handlers stay in WL.",
+  "Creator" -> "WSJava developers",
+  "License" -> "MIT",
+  "Extensions" -> {
+    {"Kernel",
+      "Root" -> "Kernel",
+      "Context" -> {"WSJava`", "WSJava`WLJS`"},
+      "Symbols" -> {
+        "WSJava`WSJava", "WSJava`WSJavaInfo",
+        "WSJava`WSJavaMask", "WSJava`WSJavaAcceptKey", "WSJava`WSJavaHandshake",
+        "WSJava`WSJavaEncodeFrame", "WSJava`WSJavaDecodeFrames",
+        "WSJava`WSJavaServerStart", "WSJava`WSJavaServerObject", "WSJava`WSJavaConnection",
+        "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaConnections",
+        "WSJava`WSJavaServerStop", "WSJava`WSJavaServerRun", "WSJava`WSJavaDrain"
+      }
+    },
+    {"JLink", "Root" -> "Java"}
+  }
+|>]

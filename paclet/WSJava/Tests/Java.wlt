@@ -1,0 +1,48 @@
+(* Tests for Kernel/Java.wl: starting Java once, byte transfer in both directions, Java errors. *)
+
+Needs["WSJava`"];
+
+VerificationTest[
+  With[{bytes = ByteArray[RandomInteger[{0, 255}, 1000]]}, WSJava`Private`fromJava[WSJava`Private`toJava[bytes]] === bytes],
+  True,
+  TestID -> "Java-Base64RoundTrip"
+]
+
+VerificationTest[
+  Length[WSJava`Private`fromJava[WSJava`Private`toJava[ByteArray[{}]]]],
+  0,
+  TestID -> "Java-EmptyBytes"
+]
+
+VerificationTest[
+  WSJava`Private`toJavaIntegers[ByteArray[{0, 127, 128, 255}]],
+  {0, 127, -128, -1},
+  TestID -> "Java-SignedIntegersForByteArrays"
+]
+
+VerificationTest[
+  WSJava`Private`fromJavaIntegers[{0, 127, -128, -1}],
+  ByteArray[{0, 127, 128, 255}],
+  TestID -> "Java-IntegersBackToBytes"
+]
+
+VerificationTest[
+  With[{bytes = ByteArray[RandomInteger[{0, 255}, 5000]]},
+    WSJava`Private`fromJavaIntegers[WSJava`Private`javaCall[WSJavaLink`maskIntegers[0, WSJava`Private`toJavaIntegers[bytes]]]] === bytes],
+  True,
+  TestID -> "Java-IntegerTransferWithZeroKeyIsIdentity"
+]
+
+VerificationTest[
+  WSJava`Private`javaCall[WSJavaLink`serverPort[987654321]],
+  Failure["WSJavaJavaError", _],
+  {WSJava::javaerr},
+  SameTest -> MatchQ,
+  TestID -> "Java-ExceptionBecomesFailure"
+]
+
+VerificationTest[
+  WSJava`Private`ensureJava[] === WSJava`Private`ensureJava[],
+  True,
+  TestID -> "Java-StartedOnce"
+]

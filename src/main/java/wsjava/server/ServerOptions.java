@@ -1,0 +1,64 @@
+package wsjava.server;
+
+/**
+ * Named options for a {@link ServerConfig}, shared by the CLI ({@code --port 8080}) and the WL
+ * bridge ({@code "port" -> "8080"}), so both accept exactly the same settings.
+ */
+public final class ServerOptions {
+
+    /** Options that take no value. */
+    public static final String[] FLAGS = {"allow-any-origin", "no-demo-page"};
+
+    private ServerOptions() {
+    }
+
+    public static boolean isFlag(String name) {
+        for (String f : FLAGS) {
+            if (f.equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Applies one option; throws IllegalArgumentException with a readable message when it is wrong. */
+    public static void apply(ServerConfig config, String name, String value) {
+        switch (name) {
+            case "host": config.host(value); break;
+            case "port": config.port(parseInt(name, value)); break;
+            case "io-threads": config.ioThreads(parseInt(name, value)); break;
+            case "max-message": config.maxMessageSize(parseInt(name, value)); break;
+            case "max-frame": config.maxFramePayload(parseInt(name, value)); break;
+            case "max-header": config.maxHeaderBytes(parseInt(name, value)); break;
+            case "max-connections": config.maxConnections(parseInt(name, value)); break;
+            case "handshake-timeout": config.handshakeTimeoutMillis(parseInt(name, value)); break;
+            case "close-timeout": config.closeTimeoutMillis(parseInt(name, value)); break;
+            case "ping-interval": config.pingIntervalMillis(parseInt(name, value)); break;
+            case "idle-timeout": config.idleTimeoutMillis(parseInt(name, value)); break;
+            case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
+            case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;
+            case "allow-origin": config.allowOrigin(value); break;
+            case "token": config.accessToken(value); break;
+            case "subprotocol": config.addSubprotocol(value); break;
+            case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
+            case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
+            default: throw new IllegalArgumentException("unknown option " + name);
+        }
+    }
+
+    private static int parseInt(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " needs a whole number, got " + value);
+        }
+    }
+
+    private static long parseLong(String name, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " needs a whole number, got " + value);
+        }
+    }
+}

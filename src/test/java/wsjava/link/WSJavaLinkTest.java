@@ -1,0 +1,147 @@
+package wsjava.link;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import wsjava.protocol.Frame;
+import wsjava.protocol.OpCode;
+import wsjava.testing.RawClient;
+
+/** The facade exactly as the paclet calls it: plain types in, flat arrays out. */
+class WSJavaLinkTest {
+
+    private static String b64(byte[] b) {
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    private static byte[] unb64(String s) {
+        return Base64.getDecoder().decode(s);
+    }
+
+    @Test
+    void maskBase64MatchesRfcAndIsAnInvolution() {
+        byte[] masked = {0x7f, (byte) 0x9f, 0x4d, 0x51, 0x58};
+        assertEquals("Hello", new String(unb64(WSJavaLink.maskBase64(0x37fa213dL, b64(masked))), StandardCharsets.US_ASCII));
+        byte[] data = new byte[1000];
+        new java.util.Random(1).nextBytes(data);
+        long key = 0xFFFFFFFFL;     // the largest WL key arrives as a long
+        assertArrayEquals(data, unb64(WSJavaLink.maskBase64(key, WSJavaLink.maskBase64(key, b64(data)))));
+        assertArrayEquals(WSJavaLink.maskIntegers(key, data), unb64(WSJavaLink.maskBase64(key, b64(data))));
+        assertEquals("", WSJavaLink.maskBase64(1, ""));
+    }
+
+    @Test
+    void benchmarkMaskNanosMeasuresSomething() {
+        assertTrue(WSJavaLink.benchmarkMaskNanos(0x01020304L, 1 << 16, 5) > 0);
+    }
+
+    @Test
+    void handshakeReturnsTheFlatLayoutThePacletReads() {
+        String request = "GET /p?q=1 HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: b\r\n\r\nXY";
+        String[] flat = WSJavaLink.handshake(b64(request.getBytes(StandardCharsets.ISO_8859_1)), new String[] {"a", "b"});
+        assertEquals("101", flat[0]);
+        assertTrue(new String(unb64(flat[1]), StandardCharsets.ISO_8859_1).contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="));
+        assertEquals(List.of("/p", "q=1", "b", ""), Arrays.asList(flat).subList(2, 6));
+        assertEquals("XY", new String(unb64(flat[6]), StandardCharsets.ISO_8859_1));
+        assertEquals(List.of("host", "h"), Arrays.asList(flat).subList(7, 9));
+        assertEquals(0, (flat.length - 7) % 2);
+        assertEquals("426", WSJavaLink.handshake(b64(request.replace("Version: 13", "Version: 7").getBytes(StandardCharsets.ISO_8859_1)), new String[0])[0]);
+        assertEquals("0", WSJavaLink.handshake(b64("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.ISO_8859_1)), new String[0])[0]);
+        assertEquals("431", WSJavaLink.handshake(b64(("GET / HTTP/1.1\r\nX: " + "a".repeat(70_000)).getBytes(StandardCharsets.ISO_8859_1)), new String[0])[0]);
+    }
+
+    @Test
+    void encodeThenDecodeKeepsFramesAndLeavesThePartialOneAsRest() {
+        String f1 = WSJavaLink.encodeFrame(OpCode.TEXT, false, b64("Hel".getBytes(StandardCharsets.UTF_8)), true);
+        String f2 = WSJavaLink.encodeFrame(OpCode.CONTINUATION, true, b64("lo".getBytes(StandardCharsets.UTF_8)), true);
+        byte[] whole = concat(unb64(f1), unb64(f2));
+        byte[] partial = Arrays.copyOf(unb64(f1), 4);
+        String[] flat = WSJavaLink.decodeFrames(b64(concat(whole, partial)), true, 1 << 20);
+        assertEquals("0", flat[0]);
+        assertArrayEquals(partial, unb64(flat[2]), "the incomplete frame comes back untouched (still masked)");
+        assertEquals(List.of("1", "0"), Arrays.asList(flat).subList(3, 5));
+        assertEquals("Hel", new String(unb64(flat[5]), StandardCharsets.UTF_8));
+        assertEquals(List.of("0", "1"), Arrays.asList(flat).subList(6, 8));
+        assertEquals("lo", new String(unb64(flat[8]), StandardCharsets.UTF_8));
+        String[] bad = WSJavaLink.decodeFrames(WSJavaLink.encodeFrame(OpCode.TEXT, true, "", false), true, 1000);
+        assertEquals("1002", bad[0]);
+        assertEquals("client frames must be masked", bad[1]);
+    }
+
+    @Test
+    void serverEventsFlowThroughPollAndSendsReachTheClient() throws Exception {
+        long handle = WSJavaLink.startServer(new String[] {"port", "allow-origin", "close-timeout"},
+                new String[] {"0", "http://127.0.0.1:1", "500"});
+        try (RawClient client = RawClient.open(WSJavaLink.serverPort(handle))) {
+            List<String[]> events = pollUntil(handle, 1);
+            assertEquals("Open", events.get(0)[0]);
+            long id = Long.parseLong(events.get(0)[1]);
+            assertEquals("/", events.get(0)[2]);
+            assertArrayEquals(new long[] {id}, WSJavaLink.connections(handle));
+            assertEquals("/", WSJavaLink.connectionInfo(handle, id)[0]);
+
+            byte[] text = "héllo".getBytes(StandardCharsets.UTF_8);
+            client.send(client.writer.frame(OpCode.TEXT, true, text, 0, text.length));
+            client.send(client.writer.frame(OpCode.BINARY, true, new byte[] {1, 2, (byte) 255}, 0, 3));
+            events = pollUntil(handle, 2);
+            assertEquals(List.of("Text", Long.toString(id), "héllo", "0"), Arrays.asList(events.get(0)));
+            assertEquals("Binary", events.get(1)[0]);
+            assertArrayEquals(new byte[] {1, 2, (byte) 255}, unb64(events.get(1)[2]));
+
+            assertTrue(WSJavaLink.sendText(handle, id, "from WL"));
+            assertTrue(WSJavaLink.sendBinaryBase64(handle, id, b64(new byte[] {9})));
+            assertEquals(1, WSJavaLink.broadcastText(handle, "all"));
+            assertEquals("from WL", new String(client.readFrame(3_000).payload(), StandardCharsets.UTF_8));
+            assertArrayEquals(new byte[] {9}, client.readFrame(3_000).payload());
+            assertEquals("all", new String(client.readFrame(3_000).payload(), StandardCharsets.UTF_8));
+            assertFalse(WSJavaLink.sendText(handle, id + 1000, "nobody"));
+            assertEquals(2, WSJavaLink.stats(handle)[1], "messages in");
+
+            assertTrue(WSJavaLink.stopServer(handle));
+            Frame close = client.readFrame(3_000);
+            assertEquals(OpCode.CLOSE, close.opcode());
+            events = pollUntil(handle, 1);
+            assertEquals("Close", events.get(0)[0]);
+            assertEquals("1001", events.get(0)[3], "close handlers still see the stop");
+            assertFalse(WSJavaLink.isRunning(handle));
+        } finally {
+            WSJavaLink.forgetServer(handle);
+        }
+        assertThrows(IllegalArgumentException.class, () -> WSJavaLink.serverPort(handle));
+    }
+
+    @Test
+    void badOptionsFailWithAReadableMessage() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> WSJavaLink.startServer(new String[] {"port"}, new String[] {"eighty"}));
+        assertEquals("port needs a whole number, got eighty", e.getMessage());
+    }
+
+    private static List<String[]> pollUntil(long handle, int count) throws InterruptedException {
+        List<String[]> events = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (events.size() < count && System.currentTimeMillis() < deadline) {
+            String[] flat = WSJavaLink.poll(handle, 200, 100);
+            for (int i = 0; i < flat.length; i += EventQueue.FIELDS) {
+                events.add(Arrays.copyOfRange(flat, i, i + EventQueue.FIELDS));
+            }
+        }
+        return events;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
