@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what the interop tests drive, where this machine allows it:
-#   Debian: python3-websockets (Python client), chromium (demo page in a real browser)
-#   npm:    ws (Node client), into src/test/node
+# Installs what the interop tests and the benchmark smoke tests drive, where this machine allows it:
+#   Debian: python3-websockets (Python client; its speedups.c for the masking comparison),
+#           python3-dev (to build that C module), chromium (the demo page in a real browser),
+#           erlang-base + erlang-crypto (crypto:exor in the masking comparison), gcc
+#   npm:    ws and bufferutil (Node client and masking), into src/test/node
 # Without root or a registry it says what is missing; the tests that need it then report
 # themselves as skipped, by name. CI runs as root, so there nothing is skipped.
 set -uo pipefail
@@ -10,6 +12,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 need_apt=()
 /usr/bin/python3 -c 'import websockets' 2>/dev/null || need_apt+=(python3-websockets)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+[ -f "$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h" ] || need_apt+=(python3-dev)
+command -v escript >/dev/null 2>&1 || need_apt+=(erlang-base erlang-crypto)
+command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -23,8 +28,8 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 
 if command -v npm >/dev/null 2>&1; then
-  if [ ! -d "$ROOT/src/test/node/node_modules/ws" ]; then
-    echo "install-test-tools: npm install (ws) in src/test/node"
+  if [ ! -d "$ROOT/src/test/node/node_modules/ws" ] || [ ! -d "$ROOT/src/test/node/node_modules/bufferutil" ]; then
+    echo "install-test-tools: npm install (ws, bufferutil) in src/test/node"
     (cd "$ROOT/src/test/node" && npm install --no-audit --no-fund --loglevel=error >/dev/null) \
       || echo "install-test-tools: npm install failed (the Node tests will be skipped)"
   fi

@@ -17,10 +17,18 @@ public final class BenchMain {
             case "mask":
                 MaskBench.run(rest);
                 break;
+            case "echo":
+                EchoBench.run(rest);
+                break;
+            case "languages":
+                LanguagesBench.run(rest);
+                break;
             default:
-                System.out.println("usage: ./wsjava bench mask [--quick|--smoke] [--out DIR]");
-                System.out.println("  mask   JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
-                System.out.println("         --quick about a minute; --smoke a few seconds (checks the harness only)");
+                System.out.println("usage: ./wsjava bench <mask|languages|echo> [--quick|--smoke] [--out DIR]");
+                System.out.println("  mask       JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
+                System.out.println("  languages  masking 16 KiB, 1 MiB, 16 MiB in Java, C, Python, Node and Erlang, checked against one reference");
+                System.out.println("  echo       end-to-end echo: WSJava vs Netty, Java-WebSocket, Jetty; msgs/s, p50/p99, 16 MiB, idle connections (--idle N)");
+                System.out.println("  --quick shortens each run; --smoke uses tiny sizes and only checks the harness; results go to --out (results/)");
                 System.exit("--help".equals(command) ? 0 : 2);
         }
     }

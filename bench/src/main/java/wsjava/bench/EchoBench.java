@@ -1,0 +1,189 @@
+package wsjava.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * End-to-end echo: starts WSJava, Netty, Java-WebSocket and Jetty one after another on loopback,
+ * drives each with the same closed-loop client and settings, and reports msgs/s and latency
+ * percentiles, a 16 MiB round trip, and the memory for holding idle connections. Where taskset
+ * exists, the server runs on core 0 (this client runs on core 1: the launcher pins it).
+ */
+public final class EchoBench {
+
+    /** One server under test: how to start it. */
+    static final class Peer {
+        final String name;
+        final String mainClass;
+        final List<String> args;
+
+        Peer(String name, String mainClass, List<String> args) {
+            this.name = name;
+            this.mainClass = mainClass;
+            this.args = args;
+        }
+    }
+
+    static final List<Peer> PEERS = List.of(
+            new Peer("WSJava", "wsjava.cli.Main", List.of("serve", "--allow-any-origin", "--max-connections", "50000", "--port")),
+            new Peer("Netty", "wsjava.bench.peers.NettyEchoServer", List.of()),
+            new Peer("Java-WebSocket", "wsjava.bench.peers.JavaWebSocketEchoServer", List.of()),
+            new Peer("Jetty", "wsjava.bench.peers.JettyEchoServer", List.of()));
+
+    private EchoBench() {
+    }
+
+    public static void run(List<String> args) throws Exception {
+        boolean smoke = args.contains("--smoke");
+        boolean quick = args.contains("--quick");
+        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        int[] sizes = smoke ? new int[] {64} : new int[] {64, 1024, 64 * 1024, 1024 * 1024};
+        int[] connectionCounts = smoke ? new int[] {1, 2} : new int[] {1, 16, 64};
+        double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
+        double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
+        int idle = Integer.parseInt(BenchMain.option(args, "--idle", smoke ? "50" : "10000"));
+        int bigSize = smoke ? 1 << 20 : 16 << 20;
+        boolean pin = !smoke && onPath("taskset") && Runtime.getRuntime().availableProcessors() >= 2;
+        System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s%n",
+                smoke ? "smoke" : quick ? "quick" : "full", PEERS.size(), sizes.length, connectionCounts.length, measure,
+                pin ? ", server pinned to core 0" : "");
+
+        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "p50 us", "p99 us", "verified MiB"));
+        Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
+                "idle connections held", "server RSS MiB", "note"));
+        Map<String, Double> rate = new LinkedHashMap<>();
+        Progress progress = new Progress("echo", (long) PEERS.size() * sizes.length * connectionCounts.length);
+        for (Peer peer : PEERS) {
+            int port = freePort();
+            Process server = start(peer, port, pin, out);
+            try {
+                for (int size : sizes) {
+                    for (int conns : connectionCounts) {
+                        progress.detail(peer.name + " " + MaskBench.sizeName(size) + " x" + conns);
+                        EchoLoadClient.Result r = EchoLoadClient.run(port, conns, size, warmup, measure, Long.MAX_VALUE, null);
+                        progress.advance(1);
+                        rate.put(peer.name + "|" + size + "|" + conns, r.messagesPerSecond());
+                        table.add(List.of(peer.name, MaskBench.sizeName(size), Integer.toString(conns),
+                                Report.fixed(r.messagesPerSecond(), 0), Report.fixed(r.percentileMicros(50), 1),
+                                Report.fixed(r.percentileMicros(99), 1), Report.fixed(r.verifiedBytes / 1048576.0, 1)));
+                    }
+                }
+                double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);
+                Arrays.sort(big);
+                IdleConnections.Held held = IdleConnections.hold(port, idle, server.pid(), null);
+                extras.add(List.of(peer.name, Report.fixed(big[big.length / 2], 1), Integer.toString(held.connections),
+                        held.serverRssKiB < 0 ? "n/a" : Report.fixed(held.serverRssKiB / 1024.0, 1), held.note));
+            } finally {
+                server.destroy();
+                if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                    server.destroyForcibly();
+                }
+            }
+        }
+        progress.finish();
+        System.out.println();
+        table.print(System.out);
+        System.out.println();
+        extras.print(System.out);
+        table.writeCsv(out.resolve("echo.csv"));
+        extras.writeCsv(out.resolve("echo-extras.csv"));
+        chart(out.resolve("echo.png"), sizes, connectionCounts, rate);
+        System.out.println("wrote " + out.resolve("echo.csv") + ", " + out.resolve("echo-extras.csv") + " and " + out.resolve("echo.png"));
+        int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
+        StringBuilder summary = new StringBuilder("summary (" + mid + " connections):");
+        for (int size : new int[] {64, 1024}) {
+            Double ws = rate.get("WSJava|" + size + "|" + mid);
+            if (ws == null) {
+                continue;
+            }
+            summary.append(String.format(Locale.ROOT, " %s: WSJava/Netty = %sx (target >= 1.0), WSJava/Java-WebSocket = %sx (target >= 2);",
+                    MaskBench.sizeName(size), Report.fixed(ws / rate.get("Netty|" + size + "|" + mid), 2),
+                    Report.fixed(ws / rate.get("Java-WebSocket|" + size + "|" + mid), 2)));
+        }
+        System.out.println(summary);
+        System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
+                + " MiB RSS (target: 10000 in under 300 MB)");
+    }
+
+    private static void chart(Path file, int[] sizes, int[] counts, Map<String, Double> rate) throws IOException {
+        List<String> groups = new ArrayList<>();
+        List<String> series = new ArrayList<>();
+        PEERS.forEach(p -> series.add(p.name));
+        double[][] values = new double[sizes.length * counts.length][series.size()];
+        int g = 0;
+        for (int size : sizes) {
+            for (int conns : counts) {
+                groups.add(MaskBench.sizeName(size) + " x" + conns);
+                for (int s = 0; s < series.size(); s++) {
+                    values[g][s] = rate.getOrDefault(series.get(s) + "|" + size + "|" + conns, Double.NaN);
+                }
+                g++;
+            }
+        }
+        Report.barChart(file, "Echo round trips per second (closed loop; longer is better)", "msg/s", groups, series, values);
+    }
+
+    static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        if (pin) {
+            command.addAll(List.of("taskset", "-c", "0"));
+        }
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseG1GC",
+                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), peer.mainClass));
+        command.addAll(peer.args);
+        command.add(Integer.toString(port));
+        Files.createDirectories(out);
+        Process p = new ProcessBuilder(command).redirectError(out.resolve("server-" + peer.name + ".log").toFile()).start();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            String line = lines.readLine();
+            if (line == null) {
+                throw new IOException(peer.name + " exited before it was ready; see " + out.resolve("server-" + peer.name + ".log"));
+            }
+            if (line.startsWith("listening on")) {
+                Thread drain = new Thread(() -> {
+                    try {
+                        while (lines.readLine() != null) {
+                            // keep the pipe from filling
+                        }
+                    } catch (IOException ignored) {
+                        // the server exited
+                    }
+                });
+                drain.setDaemon(true);
+                drain.start();
+                return p;
+            }
+        }
+        p.destroyForcibly();
+        throw new IOException(peer.name + " did not print its ready line within 30 s");
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    static boolean onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,65 @@
+package wsjava.bench.peers;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+
+/** Netty's WebSocket echo server, configured like WSJava's: 16 MiB messages, one I/O thread per core. */
+public final class NettyEchoServer {
+
+    private NettyEchoServer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[0]);
+        int max = 16 * 1024 * 1024;
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
+        WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+                .websocketPath("/")
+                .checkStartsWith(true)
+                .decoderConfig(WebSocketDecoderConfig.newBuilder().maxFramePayloadLength(max).build())
+                .build();
+        Channel channel = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536),
+                                new WebSocketServerProtocolHandler(config), new WebSocketFrameAggregator(max), new Echo());
+                    }
+                })
+                .bind("127.0.0.1", port).sync().channel();
+        System.out.println("listening on ws://127.0.0.1:" + port + "/");
+        channel.closeFuture().sync();
+    }
+
+    /** Text and binary frames go back as they came (the aggregator has joined fragments). */
+    static final class Echo extends SimpleChannelInboundHandler<WebSocketFrame> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+            if (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame) {
+                ctx.writeAndFlush(frame.retain());
+            }
+        }
+    }
+}

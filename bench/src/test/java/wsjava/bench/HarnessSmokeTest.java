@@ -1,0 +1,66 @@
+package wsjava.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each benchmark harness end to end with tiny sizes, so none of them rots. Numbers are not
+ * checked (they mean nothing at this size); outputs, echoes and the files written are.
+ */
+class HarnessSmokeTest {
+
+    private static List<String> csvRows(Path file) throws Exception {
+        assertTrue(Files.exists(file), file + " was not written");
+        List<String> lines = Files.readAllLines(file);
+        return lines.subList(1, lines.size());
+    }
+
+    @Test
+    void maskJmhHarness(@TempDir Path out) throws Exception {
+        MaskBench.run(List.of("--smoke", "--out", out.toString()));
+        assertEquals(MaskBench.VARIANTS.size() * 2, csvRows(out.resolve("mask-jmh.csv")).size());
+        assertTrue(Files.size(out.resolve("mask-jmh.png")) > 1000);
+    }
+
+    @Test
+    void languagesHarnessChecksEveryOutput(@TempDir Path out) throws Exception {
+        LanguagesBench.run(List.of("--smoke", "--out", out.toString()));   // throws if any output differs
+        List<String> rows = csvRows(out.resolve("languages.csv"));
+        assertTrue(rows.stream().anyMatch(r -> r.startsWith("c-mask7-style") && r.endsWith("identical")), String.join("\n", rows));
+        List<String> missing = rows.stream().filter(r -> r.contains("did not run")).collect(Collectors.toList());
+        if (!missing.isEmpty()) {
+            String names = missing.stream().map(r -> r.split(",")[0]).collect(Collectors.joining(", "));
+            if ("1".equals(System.getenv("WSJAVA_REQUIRE_ALL_TOOLS"))) {
+                fail("implementations that did not run: " + String.join("; ", missing));
+            }
+            Assumptions.abort("skipped: " + names + " could not run here (" + missing.get(0) + ")");
+        }
+        assertEquals(9, rows.size(), "two Java kernels and seven other implementations");
+    }
+
+    @Test
+    void echoHarnessDrivesEveryServer(@TempDir Path out) throws Exception {
+        EchoBench.run(List.of("--smoke", "--idle", "50", "--out", out.toString()));
+        List<String> rows = csvRows(out.resolve("echo.csv"));
+        assertEquals(EchoBench.PEERS.size() * 2, rows.size());
+        for (String row : rows) {
+            assertFalse(row.split(",")[3].equals("0"), "no echoes measured: " + row);
+        }
+        List<String> extras = csvRows(out.resolve("echo-extras.csv"));
+        assertEquals(EchoBench.PEERS.size(), extras.size());
+        for (String row : extras) {
+            assertEquals("50", row.split(",")[2], "idle connections held: " + row);
+        }
+        assertTrue(Files.size(out.resolve("echo.png")) > 1000);
+    }
+}
