@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import wsjava.protocol.CloseException;
+import wsjava.protocol.Frame;
+import wsjava.protocol.FrameCollector;
 import wsjava.protocol.FrameHeader;
 import wsjava.protocol.FrameListener;
 import wsjava.protocol.FrameParser;
@@ -23,31 +25,22 @@ final class FrameCodecs {
     static String[] decode(byte[] bytes, Role role, int maxFramePayload) {
         // The parser unmasks in place: parse a copy, so the bytes left over stay as they were sent.
         ByteBuffer in = ByteBuffer.wrap(bytes.clone());
-        List<String> frames = new ArrayList<>();
+        FrameCollector collector = new FrameCollector();
         int[] wholeEnd = {0};
         FrameListener listener = new FrameListener() {
-            private FrameHeader header;
-            private byte[] payload;
-            private int size;
-
             @Override
             public void onFrameStart(FrameHeader h) {
-                header = h;
-                payload = new byte[h.payloadLength()];
-                size = 0;
+                collector.onFrameStart(h);
             }
 
             @Override
             public void onFramePayload(byte[] buf, int off, int len) {
-                System.arraycopy(buf, off, payload, size, len);
-                size += len;
+                collector.onFramePayload(buf, off, len);
             }
 
             @Override
             public void onFrameEnd() {
-                frames.add(Integer.toString(header.opcode()));
-                frames.add(header.fin() ? "1" : "0");
-                frames.add(Base64.getEncoder().encodeToString(payload));
+                collector.onFrameEnd();
                 wholeEnd[0] = in.position();   // the parser has consumed exactly this frame
             }
         };
@@ -64,7 +57,11 @@ final class FrameCodecs {
         out.add(reason);
         byte[] rest = java.util.Arrays.copyOfRange(bytes, wholeEnd[0], bytes.length);
         out.add(code == 0 ? Base64.getEncoder().encodeToString(rest) : "");
-        out.addAll(frames);
+        for (Frame f : collector.drain()) {
+            out.add(Integer.toString(f.opcode()));
+            out.add(f.fin() ? "1" : "0");
+            out.add(Base64.getEncoder().encodeToString(f.payload()));
+        }
         return out.toArray(new String[0]);
     }
 }

@@ -12,13 +12,16 @@ import java.util.Map;
  */
 public final class HttpRequestParser {
 
+    /** Typical upgrade requests fit in this; the buffer only grows for larger heads. */
+    private static final int INITIAL_BUFFER = 1024;
+
     private final int maxHeaderBytes;
-    private final byte[] head;
+    private byte[] head;
     private int size;
 
     public HttpRequestParser(int maxHeaderBytes) {
         this.maxHeaderBytes = maxHeaderBytes;
-        this.head = new byte[maxHeaderBytes];
+        this.head = new byte[Math.min(INITIAL_BUFFER, maxHeaderBytes)];
     }
 
     /** Bytes of request head received so far. */
@@ -31,6 +34,9 @@ public final class HttpRequestParser {
         while (in.hasRemaining()) {
             if (size == maxHeaderBytes) {
                 throw new HandshakeException(431, "request header block exceeds " + maxHeaderBytes + " bytes");
+            }
+            if (size == head.length) {
+                head = java.util.Arrays.copyOf(head, Math.min(maxHeaderBytes, head.length * 2));
             }
             byte b = in.get();
             head[size++] = b;

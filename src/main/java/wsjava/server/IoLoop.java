@@ -27,6 +27,7 @@ final class IoLoop implements Runnable {
     private final Selector selector;
     private final Thread thread;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
+    private final ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<WebSocketConnection> flushes = new ConcurrentLinkedQueue<>();
     private final Set<WebSocketConnection> connections = new HashSet<>();
@@ -82,6 +83,11 @@ final class IoLoop implements Runnable {
                 connection.closeChannel();
             }
         });
+    }
+
+    /** Scratch array for gathering writes; only this loop's thread uses it. */
+    ByteBuffer[] gatherArray() {
+        return gather;
     }
 
     void forget(WebSocketConnection connection) {

@@ -13,10 +13,10 @@ import java.util.Arrays;
  */
 final class OutboundQueue {
 
-    private static final int MAX_GATHER = 64;
+    /** Buffers gathered into one write; the array is the I/O thread's, shared by its connections. */
+    static final int MAX_GATHER = 64;
 
-    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>();
-    private final ByteBuffer[] gather = new ByteBuffer[MAX_GATHER];
+    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(4);
     private long queuedBytes;
     /** Set once a close frame is queued: nothing may follow it (RFC 6455 section 5.5.1). */
     private boolean closed;
@@ -61,9 +61,9 @@ final class OutboundQueue {
      * Writes what the socket takes; returns the bytes still queued. Called only on the I/O thread,
      * which is the only remover, so the buffers gathered outside the lock stay at the head.
      */
-    long writeTo(GatheringByteChannel channel) throws IOException {
+    long writeTo(GatheringByteChannel channel, ByteBuffer[] gather) throws IOException {
         while (true) {
-            int count = gatherHead();
+            int count = gatherHead(gather);
             if (count == 0) {
                 return 0;
             }
@@ -77,7 +77,7 @@ final class OutboundQueue {
         }
     }
 
-    private synchronized int gatherHead() {
+    private synchronized int gatherHead(ByteBuffer[] gather) {
         int count = 0;
         for (ByteBuffer b : buffers) {
             gather[count++] = b;

@@ -407,7 +407,7 @@ public final class WebSocketConnection {
         long left;
         try {
             long before = outbound.queuedBytes();
-            left = outbound.writeTo(channel);
+            left = outbound.writeTo(channel, loop.gatherArray());
             server.stats().bytesOut.add(before - left);
         } catch (IOException e) {
             lost("connection lost while writing: " + e.getMessage());

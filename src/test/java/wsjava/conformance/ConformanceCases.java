@@ -62,12 +62,7 @@ final class ConformanceCases {
     }
 
     static byte[] hex(String hex) {
-        String s = hex.replace(" ", "");
-        byte[] out = new byte[s.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
-        }
-        return out;
+        return wsjava.testing.Hex.bytes(hex);
     }
 
     // ---- 1 Framing ----

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import wsjava.server.EchoListener;
-import wsjava.server.ServerConfig;
-import wsjava.server.WebSocketServer;
 import wsjava.testing.ExternalTools;
 
 /** Node's `ws` (npm) against the echo server: 0 B to 16 MiB, fragmented too. */
@@ -16,15 +13,8 @@ class NodeClientInteropTest {
     @Test
     void nodeWsEchoesEverything() throws Exception {
         ExternalTools.require(ExternalTools.nodeWs(), "node with the npm package ws (src/test/node)");
-        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new EchoListener()).start();
-        try {
-            ExternalTools.Result r = ExternalTools.run(List.of("node",
-                    ExternalTools.PROJECT.resolve("src/test/node/interop_client.js").toString(), server.url()), 180);
-            System.out.print(r.output);
-            assertEquals(0, r.exitCode, r.output);
-            assertTrue(r.output.contains("bad=0"), r.output);
-        } finally {
-            server.stop();
-        }
+        ExternalTools.Result r = ExternalTools.runClientAgainstEchoServer(List.of("node", ExternalTools.PROJECT.resolve("src/test/node/interop_client.js").toString()));
+        assertEquals(0, r.exitCode, r.output);
+        assertTrue(r.output.contains("bad=0"), r.output);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import wsjava.testing.Hex;
 
 class FrameWriterTest {
 

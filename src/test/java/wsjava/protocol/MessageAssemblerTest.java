@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import wsjava.testing.Hex;
 
 class MessageAssemblerTest {
 

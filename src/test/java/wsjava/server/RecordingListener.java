@@ -12,6 +12,7 @@ class RecordingListener implements WebSocketListener {
     final List<WebSocketConnection> opened = new CopyOnWriteArrayList<>();
     final Map<Long, CompletableFuture<Integer>> closeCodes = new ConcurrentHashMap<>();
     final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private final EchoListener echo = new EchoListener();
 
     CompletableFuture<Integer> closeOf(long id) {
         return closeCodes.computeIfAbsent(id, k -> new CompletableFuture<>());
@@ -24,12 +25,12 @@ class RecordingListener implements WebSocketListener {
 
     @Override
     public void onText(WebSocketConnection connection, String text) {
-        connection.sendText(text);
+        echo.onText(connection, text);
     }
 
     @Override
     public void onBinary(WebSocketConnection connection, byte[] data) {
-        connection.sendBinary(data);
+        echo.onBinary(connection, data);
     }
 
     @Override

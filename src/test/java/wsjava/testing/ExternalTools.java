@@ -65,6 +65,24 @@ public final class ExternalTools {
         }
     }
 
+    /**
+     * Starts an echo server, runs {@code command} with the server's URL appended, prints what it
+     * said, and returns it; the client script exits 0 and prints "bad=0" when every echo matched.
+     */
+    public static Result runClientAgainstEchoServer(List<String> command) throws java.io.IOException {
+        wsjava.server.WebSocketServer server = new wsjava.server.WebSocketServer(
+                new wsjava.server.ServerConfig().port(0), new wsjava.server.EchoListener()).start();
+        try {
+            List<String> full = new java.util.ArrayList<>(command);
+            full.add(server.url());
+            Result r = run(full, 180);
+            System.out.print(r.output);
+            return r;
+        } finally {
+            server.stop();
+        }
+    }
+
     public static Result run(List<String> command, int timeoutSeconds) {
         try {
             Path log = Files.createTempFile("wsjava-tool", ".log");

@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * End-to-end echo: starts WSJava, Netty, Java-WebSocket and Jetty one after another on loopback,
  * drives each with the same closed-loop client and settings, and reports msgs/s and latency
  * percentiles, a 16 MiB round trip, and the memory for holding idle connections. Where taskset
- * exists, the server runs on core 0 (this client runs on core 1: the launcher pins it).
+ * exists, the server runs on core 0 (this client runs on core 1: the launcher pins it). Every
+ * server gets the same JVM settings: G1, -Xms64m -Xmx1g. (Without -Xms the JVM starts with 1/64
+ * of RAM as heap, and RSS mostly shows how much of that young generation got touched.)
  */
 public final class EchoBench {
 
@@ -62,7 +64,7 @@ public final class EchoBench {
 
         Report table = new Report(List.of("server", "size", "connections", "msgs/s", "p50 us", "p99 us", "verified MiB"));
         Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
-                "idle connections held", "server RSS MiB", "note"));
+                "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
         Progress progress = new Progress("echo", (long) PEERS.size() * sizes.length * connectionCounts.length);
         for (Peer peer : PEERS) {
@@ -82,14 +84,17 @@ public final class EchoBench {
                 }
                 double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);
                 Arrays.sort(big);
+                // Idle connections on a fresh server, so its memory shows the connections, not the load runs.
+                stop(server);
+                server = start(peer, port, pin, out);
+                Thread.sleep(500);
+                long before = IdleConnections.rssKiB(server.pid());
+                progress.detail(peer.name + " holding " + idle + " idle connections");
                 IdleConnections.Held held = IdleConnections.hold(port, idle, server.pid(), null);
                 extras.add(List.of(peer.name, Report.fixed(big[big.length / 2], 1), Integer.toString(held.connections),
-                        held.serverRssKiB < 0 ? "n/a" : Report.fixed(held.serverRssKiB / 1024.0, 1), held.note));
+                        mib(held.serverRssKiB), mib(before), held.note));
             } finally {
-                server.destroy();
-                if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                    server.destroyForcibly();
-                }
+                stop(server);
             }
         }
         progress.finish();
@@ -117,6 +122,17 @@ public final class EchoBench {
                 + " MiB RSS (target: 10000 in under 300 MB)");
     }
 
+    private static String mib(long kib) {
+        return kib < 0 ? "n/a" : Report.fixed(kib / 1024.0, 1);
+    }
+
+    private static void stop(Process server) throws InterruptedException {
+        server.destroy();
+        if (!server.waitFor(10, TimeUnit.SECONDS)) {
+            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static void chart(Path file, int[] sizes, int[] counts, Map<String, Double> rate) throws IOException {
         List<String> groups = new ArrayList<>();
         List<String> series = new ArrayList<>();
@@ -140,7 +156,7 @@ public final class EchoBench {
         if (pin) {
             command.addAll(List.of("taskset", "-c", "0"));
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseG1GC",
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m", "-Xmx1g", "-XX:+UseG1GC",
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), peer.mainClass));
         command.addAll(peer.args);
         command.add(Integer.toString(port));

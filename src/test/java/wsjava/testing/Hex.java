@@ -1,11 +1,11 @@
-package wsjava.protocol;
+package wsjava.testing;
 
 /** Test helper: "81 85 37 fa" to bytes. */
-final class Hex {
+public final class Hex {
     private Hex() {
     }
 
-    static byte[] bytes(String hex) {
+    public static byte[] bytes(String hex) {
         String s = hex.replace(" ", "");
         byte[] out = new byte[s.length() / 2];
         for (int i = 0; i < out.length; i++) {
