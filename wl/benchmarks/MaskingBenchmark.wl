@@ -106,7 +106,7 @@ runVariant[name_, function_, maskingKey_, payload_, reference_] := Module[{timed
   Which[
     timed === $Failed, <|"Variant" -> name, "Seconds" -> Missing["NotRun"], "Check" -> "-", "Note" -> "did not run: evaluation failed"|>,
     FailureQ[Last[timed]], <|"Variant" -> name, "Seconds" -> Missing["NotRun"], "Check" -> "-",
-      "Note" -> "did not run: " <> ToString[Last[timed]["Message"] /. _Missing -> "failed"]|>,
+      "Note" -> "did not run: " <> ToString[Lookup[Last[timed][[2]], "Message", "failed"]]|>,
     True,
       result = Last[timed];
       check = If[result === reference && function[maskingKey, result] === payload, "equals mask1, involution holds", "WRONG RESULT"];

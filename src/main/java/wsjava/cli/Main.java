@@ -41,7 +41,10 @@ public final class Main {
         System.out.println("  serve [options]     run the echo server (./wsjava serve --help lists every option)");
         System.out.println("  info                version, Java version and the active masking kernel (scalar or simd-N)");
         System.out.println("  test                install test tools where possible, then run mvn test (launcher only)");
-        System.out.println("  bench mask [--quick|--smoke]      JMH masking benchmark: table, CSV and PNG in results/");
+        System.out.println("  bench mask [--quick|--smoke]       JMH: masking kernels vs the article's loops, Netty's and arraycopy");
+        System.out.println("  bench languages [--smoke]          masking in Java, C, Python, Node and Erlang, outputs cross-checked");
+        System.out.println("  bench echo [--quick|--smoke]       end-to-end echo vs Netty, Java-WebSocket, Jetty; idle connections");
+        System.out.println("                      (bench commands write a table, CSV and PNG to results/)");
         System.out.println("  --help              this text");
     }
 }

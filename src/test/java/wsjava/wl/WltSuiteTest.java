@@ -48,7 +48,8 @@ class WltSuiteTest {
             Assumptions.abort("NOT RUN: " + file.getFileName() + " needs wolframscript, which is not on PATH");
         }
         assertTrue(Files.isDirectory(PACLET.resolve("Java")), "paclet/WSJava/Java is filled by mvn package; run it first");
-        String code = "PacletDirectoryLoad[\"" + PACLET + "\"]; r = TestReport[\"" + file + "\"]; "
+        // PacletDirectoryLoad takes the folder that holds paclet folders, as the examples use it.
+        String code = "PacletDirectoryLoad[\"" + PACLET.getParent() + "\"]; r = TestReport[\"" + file + "\"]; "
                 + "Print[\"succeeded=\", r[\"TestsSucceededCount\"], \" failed=\", r[\"TestsFailedCount\"]]; "
                 + "Exit[If[TrueQ[r[\"AllTestsSucceeded\"]], 0, 1]]";
         ExternalTools.Result r = ExternalTools.run(List.of("wolframscript", "-code", code), 600);
