@@ -8,7 +8,7 @@ interface MaskKernel {
 
     /**
      * XORs {@code len} bytes of {@code src} from {@code srcOff} into {@code dst} from
-     * {@code dstOff} (the two ranges may be the same range). The key byte used for
+     * {@code dstOff}; the two ranges are the same range or disjoint. The key byte used for
      * {@code src[srcOff]} is key byte {@code phase}.
      *
      * @param key the four key bytes in network order, {@code k0 << 24 | k1 << 16 | k2 << 8 | k3}

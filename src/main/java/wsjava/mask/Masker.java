@@ -36,7 +36,10 @@ public final class Masker {
         return mask(buf, off, buf, off, len, key, phase);
     }
 
-    /** Masks {@code src[srcOff, srcOff+len)} into {@code dst} at {@code dstOff}. Returns the phase after the range. */
+    /**
+     * Masks {@code src[srcOff, srcOff+len)} into {@code dst} at {@code dstOff}. The two ranges must
+     * be the same range (in place) or not overlap. Returns the phase after the range.
+     */
     public static int mask(byte[] src, int srcOff, byte[] dst, int dstOff, int len, int key, int phase) {
         Objects.checkFromIndexSize(srcOff, len, src.length);
         Objects.checkFromIndexSize(dstOff, len, dst.length);

@@ -62,7 +62,7 @@ public final class EchoBench {
                 smoke ? "smoke" : quick ? "quick" : "full", PEERS.size(), sizes.length, connectionCounts.length, measure,
                 pin ? ", server pinned to core 0" : "");
 
-        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "p50 us", "p99 us", "verified MiB"));
+        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "p50 us", "p99 us", "verified MiB", "note"));
         Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
                 "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
@@ -79,7 +79,9 @@ public final class EchoBench {
                         rate.put(peer.name + "|" + size + "|" + conns, r.messagesPerSecond());
                         table.add(List.of(peer.name, MaskBench.sizeName(size), Integer.toString(conns),
                                 Report.fixed(r.messagesPerSecond(), 0), Report.fixed(r.percentileMicros(50), 1),
-                                Report.fixed(r.percentileMicros(99), 1), Report.fixed(r.verifiedBytes / 1048576.0, 1)));
+                                Report.fixed(r.percentileMicros(99), 1), Report.fixed(r.verifiedBytes / 1048576.0, 1),
+                                r.stalledConnections == 0 ? "" : r.stalledConnections + " of " + conns
+                                        + " connections got no echo for the last " + EchoLoadClient.STALL_SECONDS + " s"));
                     }
                 }
                 double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);

@@ -31,12 +31,15 @@ public final class EchoLoadClient {
         public final double seconds;
         public final long[] latencies;
         public final long verifiedBytes;
+        /** Connections whose message was still unanswered after {@link #STALL_SECONDS} when the run ended. */
+        public final int stalledConnections;
 
-        Result(long messages, double seconds, long[] latencies, long verifiedBytes) {
+        Result(long messages, double seconds, long[] latencies, long verifiedBytes, int stalledConnections) {
             this.messages = messages;
             this.seconds = seconds;
             this.latencies = latencies;
             this.verifiedBytes = verifiedBytes;
+            this.stalledConnections = stalledConnections;
         }
 
         public double messagesPerSecond() {
@@ -52,6 +55,8 @@ public final class EchoLoadClient {
             return latencies[Math.max(0, index)] / 1_000.0;
         }
     }
+
+    static final double STALL_SECONDS = 2.0;
 
     private EchoLoadClient() {
     }
@@ -207,7 +212,9 @@ public final class EchoLoadClient {
             long[] sorted = Arrays.copyOf(latencies, latencyCount);
             Arrays.sort(sorted);
             double seconds = Math.min(now, measureUntil) - measureFrom;
-            return new Result(measured, Math.max(seconds, 1) / 1e9, sorted, verifiedBytes);
+            long stallLimit = now - (long) (STALL_SECONDS * 1e9);
+            int stalled = (int) conns.stream().filter(c -> c.sentAt < stallLimit).count();
+            return new Result(measured, Math.max(seconds, 1) / 1e9, sorted, verifiedBytes, stalled);
         } finally {
             for (Conn c : conns) {
                 c.channel.close();
