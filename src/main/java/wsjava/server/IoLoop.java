@@ -94,10 +94,6 @@ final class IoLoop implements Runnable {
         connections.remove(connection);
     }
 
-    int connectionCount() {
-        return connections.size();
-    }
-
     /** Graceful stop, step one: every connection starts closing. */
     void shutdownConnections() {
         execute(() -> new ArrayList<>(connections).forEach(WebSocketConnection::shutdown));

@@ -42,10 +42,6 @@ final class OutboundQueue {
         return true;
     }
 
-    synchronized boolean closeQueued() {
-        return closed;
-    }
-
     synchronized long queuedBytes() {
         return queuedBytes;
     }

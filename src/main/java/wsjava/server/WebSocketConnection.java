@@ -522,8 +522,4 @@ public final class WebSocketConnection {
             }
         }
     }
-
-    State state() {
-        return state;
-    }
 }
