@@ -71,6 +71,11 @@ public final class EchoBench {
             int port = freePort();
             Process server = start(peer, port, pin, out);
             try {
+                String warmUpNote = warmUp(port);
+                if (!warmUpNote.isEmpty()) {
+                    System.out.println();
+                    System.out.println(peer.name + ": " + warmUpNote);
+                }
                 for (int size : sizes) {
                     for (int conns : connectionCounts) {
                         progress.detail(peer.name + " " + MaskBench.sizeName(size) + " x" + conns);
@@ -122,6 +127,21 @@ public final class EchoBench {
         System.out.println(summary);
         System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
                 + " MiB RSS (target: 10000 in under 300 MB)");
+    }
+
+    /**
+     * A few round trips on a throwaway connection before measuring. A server whose first
+     * connection gets no echo (Java-WebSocket did this now and then) gets up to two more tries, so
+     * a start-up stall is reported here instead of landing in the first measured cell.
+     */
+    static String warmUp(int port) throws IOException {
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            EchoLoadClient.Result r = EchoLoadClient.run(port, 1, 64, 0, 2.0, 200, null);
+            if (r.messages > 0) {
+                return attempt == 1 ? "" : "warm-up needed " + attempt + " connections (the first got no echo for 2 s)";
+            }
+        }
+        return "warm-up: no echo on 3 connections";
     }
 
     private static String mib(long kib) {
