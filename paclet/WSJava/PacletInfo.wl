@@ -15,9 +15,8 @@ PacletObject[<|
         "WSJava`WSJava", "WSJava`WSJavaInfo",
         "WSJava`WSJavaMask", "WSJava`WSJavaAcceptKey", "WSJava`WSJavaHandshake",
         "WSJava`WSJavaEncodeFrame", "WSJava`WSJavaDecodeFrames",
-        "WSJava`WSJavaServerStart", "WSJava`WSJavaServerObject", "WSJava`WSJavaConnection",
-        "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaConnections",
-        "WSJava`WSJavaServerStop", "WSJava`WSJavaServerRun", "WSJava`WSJavaDrain"
+        "WSJava`WSJavaListen", "WSJava`WSJavaServer", "WSJava`WSJavaConnection",
+        "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaWait"
       }
     },
     {"JLink", "Root" -> "Java"}

@@ -1,50 +1,66 @@
 (* ::Package:: *)
 
 (* The one place that knows about J/Link: starting Java once, putting the jar on the class path,
-   turning Java exceptions into Failures, and moving bytes. Every Java call in the paclet goes
-   through javaCall, and every byte crossing goes through toJava/fromJava, so the transfer can
-   change once it is measured on a real engine. *)
+   turning Java exceptions into Failures, moving bytes, and checking options. Every Java call in
+   the paclet goes through javaCall, and every byte crossing goes through toJava/fromJava. *)
 
 BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
 WSJava::nojar = "The WSJava jar was not found in `1`. Build it with mvn package, or install the .paclet archive.";
+WSJava::nojava = "Java could not be started or could not load `1`: `2`.";
 WSJava::javaerr = "Java error: `1`";
 WSJava::args = "`1` was called with `2`; expected `3`.";
+WSJava::optx = "Unknown option `1` in `2`; the options are `3`.";
+WSJava::optv = "The option `1` -> `2` is not valid: `3`.";
 
 (* The paclet's Java folder, found relative to this file (as BioFormatsLink does). *)
 $javaDirectory = FileNameJoin[{ParentDirectory[DirectoryName[$InputFileName]], "Java"}];
 
 $linkClass = "wsjava.link.WSJavaLink";
 
-(* The JavaLink we set up last: InstallJava is cheap when Java runs, but the class path and the
-   loaded class must be set again if someone restarted the JVM (ReinstallJava). We never call
-   ReinstallJava ourselves: it would restart Java for every package in the kernel. *)
+(* The JavaLink we set up last. The class path and the loaded class must be set again when
+   someone restarted the JVM (ReinstallJava). We never call ReinstallJava ourselves: it would
+   restart Java for every package in the kernel. *)
 $preparedLink = None;
 
-ensureJava[] := Module[{link},
-  link = InstallJava[];
-  If[link =!= $preparedLink,
-    If[FileNames["*.jar", $javaDirectory] === {},
+javaFailure[what_, reason_] := (
+  Message[WSJava::nojava, what, reason];
+  Failure["WSJavaNoJava", <|"MessageTemplate" :> WSJava::nojava, "MessageParameters" -> {what, reason}|>]
+);
+
+(* Gives the Java link, or a Failure (with a message) when Java or the jar cannot be had. A
+   failure is never remembered as prepared, so the next call tries again. *)
+ensureJava[] := Module[{link, loaded},
+  link = Quiet[Check[InstallJava[], $Failed]];
+  Which[
+    Head[link] =!= LinkObject, javaFailure["Java", "InstallJava[] failed"],
+    link === $preparedLink, link,
+    FileNames["*.jar", $javaDirectory] === {},
       Message[WSJava::nojar, $javaDirectory];
-      Return[Failure["WSJavaNoJar", <|"MessageTemplate" :> WSJava::nojar, "MessageParameters" -> {$javaDirectory}|>]]
-    ];
-    AddToClassPath[$javaDirectory];
-    LoadJavaClass[$linkClass];
-    $preparedLink = link
-  ];
-  link
+      Failure["WSJavaNoJar", <|"MessageTemplate" :> WSJava::nojar, "MessageParameters" -> {$javaDirectory}|>],
+    True,
+      AddToClassPath[$javaDirectory];
+      (* An old bundled JVM fails here with UnsupportedClassVersionError: the jar targets Java 11. *)
+      loaded = Quiet[Check[LoadJavaClass[$linkClass], $Failed]];
+      If[Head[loaded] =!= JavaClass,
+        javaFailure[$linkClass, "LoadJavaClass failed (the jar needs Java 11 or newer)"],
+        $preparedLink = link
+      ]
+  ]
 ];
 
-(* Evaluates a Java call; a Java exception becomes a Failure that carries its text. *)
+(* Evaluates a Java call; any message (a Java exception, or J/Link's own argument errors such as
+   Java::argx) becomes a Failure. PreemptProtect keeps a scheduled drain from starting another
+   J/Link call while this one waits for its answer: the link to Java is not re-entrant. *)
 SetAttributes[javaCall, HoldFirst];
 javaCall[call_] := Module[{ready, result, text},
   ready = ensureJava[];
   If[FailureQ[ready], Return[ready]];
-  result = Quiet[Check[call, $javaFailed, {Java::excptn}], {Java::excptn}];
+  result = PreemptProtect[Quiet[Check[call, $javaFailed], {Java::excptn}]];
   If[result === $javaFailed || result === $Failed,
-    text = JavaBlock[With[{e = GetJavaException[]}, If[e === Null, "unknown error", e@toString[]]]];
+    text = Quiet[JavaBlock[With[{e = GetJavaException[]}, If[e === Null, "see the message above", e@toString[]]]]];
     Message[WSJava::javaerr, text];
     Failure["WSJavaJavaError", <|"MessageTemplate" :> WSJava::javaerr, "MessageParameters" -> {text}|>],
     result
@@ -57,6 +73,33 @@ argumentFailure[function_Symbol, args_List, expected_String] := (
   Failure["WSJavaBadArguments", <|"MessageTemplate" :> WSJava::args,
     "MessageParameters" -> {function, Short[args], expected}|>]
 );
+
+(* OptionsPattern[] accepts any rule. Built-ins complain about an unknown option, and so do we:
+   Keys are compared by name, so "Port" and a symbol Port are the same option. *)
+optionName[name_Symbol] := SymbolName[name];
+optionName[name_String] := name;
+optionName[other_] := ToString[other, InputForm];
+
+unknownOptionFailure[function_Symbol, opts_List] := Module[{known, unknown},
+  known = optionName /@ Keys[Options[function]];
+  unknown = Select[Flatten[opts], !MemberQ[known, optionName[First[#]]] &];
+  If[unknown === {}, None,
+    Message[WSJava::optx, First[unknown], function, known];
+    Failure["WSJavaUnknownOption", <|"MessageTemplate" :> WSJava::optx,
+      "MessageParameters" -> {First[unknown], function, known}|>]
+  ]
+];
+
+optionFailure[name_, value_, why_String] := (
+  Message[WSJava::optv, name, Short[value], why];
+  Failure["WSJavaBadOption", <|"MessageTemplate" :> WSJava::optv, "MessageParameters" -> {name, Short[value], why}|>]
+);
+
+(* Seconds (a number or a time Quantity) as whole milliseconds for Java; None when out of range. *)
+secondsToMillis[q_Quantity] := With[{s = Quiet[QuantityMagnitude[UnitConvert[q, "Seconds"]]]},
+  If[NumericQ[s], secondsToMillis[s], None]];
+secondsToMillis[s_?NumericQ] /; 0 <= s <= 2^31/1000 := Round[1000 s];
+secondsToMillis[_] := None;
 
 (* ---- byte transfer: Base64 Strings, natively fast on both sides ---- *)
 

@@ -66,7 +66,9 @@ WSJavaHandshake[args___] := argumentFailure[WSJavaHandshake, {args},
 
 Options[WSJavaEncodeFrame] = {"Opcode" -> Automatic, "Fin" -> True, "Mask" -> False};
 
-WSJavaEncodeFrame[payload : (_String | _ByteArray), opts : OptionsPattern[]] := Module[{bytes, opcode, fin, mask, frame},
+WSJavaEncodeFrame[payload : (_String | _ByteArray), opts : OptionsPattern[]] := Module[{bytes, opcode, fin, mask, frame, unknown},
+  unknown = unknownOptionFailure[WSJavaEncodeFrame, {opts}];
+  If[FailureQ[unknown], Return[unknown]];
   bytes = If[StringQ[payload], StringToByteArray[payload, "UTF-8"], payload];
   opcode = opcodeNumber[Replace[OptionValue["Opcode"], Automatic :> If[StringQ[payload], "Text", "Binary"]]];
   fin = OptionValue["Fin"];
@@ -82,7 +84,9 @@ WSJavaEncodeFrame[args___] := argumentFailure[WSJavaEncodeFrame, {args}, "a Stri
 
 Options[WSJavaDecodeFrames] = {"Role" -> "Server", "MaxFrameSize" -> 16777216};
 
-WSJavaDecodeFrames[bytes_ByteArray, opts : OptionsPattern[]] := Module[{role, limit, flat, code},
+WSJavaDecodeFrames[bytes_ByteArray, opts : OptionsPattern[]] := Module[{role, limit, flat, code, unknown},
+  unknown = unknownOptionFailure[WSJavaDecodeFrames, {opts}];
+  If[FailureQ[unknown], Return[unknown]];
   role = OptionValue["Role"];
   limit = OptionValue["MaxFrameSize"];
   If[!MemberQ[{"Server", "Client"}, role] || !(IntegerQ[limit] && 125 <= limit < 2^31),

@@ -1,221 +1,190 @@
 (* ::Package:: *)
 
-(* The server, driven from WL. Java does the sockets, the protocol and the masking, and queues
-   events; WL drains the queue on the kernel's main thread and calls the handlers there, so no
-   Java thread ever calls into the kernel. Scripts drain with WSJavaServerRun (a blocking loop that
-   wakes as soon as an event arrives); interactive kernels get a scheduled task that drains every
-   "DrainInterval" seconds (10 ms by default, so a handler starts up to about 10 ms after its
-   message arrived). *)
+(* The server object: WSJavaListen starts one, like SocketListen; DeleteObject stops it. Java does
+   the sockets, the protocol and the masking, and queues events; Events.wl drains the queue on
+   the kernel's own evaluation thread and runs the handlers there, so no Java thread ever calls
+   into the kernel. *)
 
 BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
-WSJava::handler = "The \"`1`\" handler failed for `2`.";
-WSJava::notopen = "`1` is not open.";
+WSJava::gone = "`1` is not a running WSJava server of this kernel.";
 
-(* handle -> <|"Handlers" -> <|...|>, "Task" -> TaskObject | None|> *)
+(* handle -> <|"Object", "HandlerFunctions", "HandlerFunctionsKeys", "Handler", "Link", "Task"|> *)
 If[!AssociationQ[$servers], $servers = <||>];
 
-$handlerNames = {"Open", "Message", "Close", "Error"};
 $statNames = {"Connections", "MessagesIn", "MessagesOut", "BytesIn", "BytesOut", "PendingEvents"};
-$connectionFields = {"Path", "Query", "RemoteAddress", "Origin", "Subprotocol"};
+$serverProperties = {"Handle", "Host", "Port", "URL", "Running", "Connections", "Statistics",
+  "HandlerFunctions", "HandlerFunctionsKeys", "Properties"};
+
+Options[WSJavaListen] = {
+  HandlerFunctions -> <||>,
+  HandlerFunctionsKeys -> Automatic,
+  "AllowedOrigins" -> Automatic,
+  "Token" -> None,
+  "MaxMessageSize" -> 16777216,
+  "MaxConnections" -> 20000,
+  "Subprotocols" -> {},
+  "PingInterval" -> None,
+  "IdleTimeout" -> None,
+  "DrainInterval" -> 0.01
+};
 
 (* ---- start ---- *)
 
-Options[WSJavaServerStart] = {
-  "Host" -> "127.0.0.1",
-  "Port" -> 20580,
-  "AllowedOrigins" -> {},
-  "AllowAnyOrigin" -> False,
-  "Token" -> None,
-  "MaxMessageSize" -> 16777216,
-  "Subprotocols" -> {},
-  "AutoDrain" -> Automatic,
-  "DrainInterval" -> 0.01,
-  "ServerOptions" -> {}
-};
+addressQ[port_Integer] := 0 <= port <= 65535;
+addressQ[{host_String, port_Integer}] := 0 <= port <= 65535;
+addressQ[_] := False;
 
-handlersQ[handlers_Association] := SubsetQ[$handlerNames, Keys[handlers]];
-handlersQ[_] := False;
+hostAndPort[port_Integer] := {"127.0.0.1", port};
+hostAndPort[{host_String, port_Integer}] := {host, port};
 
-WSJavaServerStart[handlers_?handlersQ, opts : OptionsPattern[]] := Module[{pairs, handle, auto, interval},
-  pairs = serverOptionPairs[{opts}];
-  If[FailureQ[pairs], Return[pairs]];
-  auto = Replace[OptionValue["AutoDrain"], Automatic :> interactiveQ[]];
-  interval = OptionValue["DrainInterval"];
-  If[!BooleanQ[auto] || !(NumericQ[interval] && interval > 0),
-    Return[argumentFailure[WSJavaServerStart, {handlers, opts}, "\"AutoDrain\" True, False or Automatic and \"DrainInterval\" > 0"]]
-  ];
-  handle = javaCall[WSJavaLink`startServer[pairs[[All, 1]], pairs[[All, 2]]]];
+optionRulesQ[x_] := MatchQ[x, (_Rule | _RuleDelayed) | {(_Rule | _RuleDelayed) ...}];
+
+WSJavaListen[address_?addressQ, opts : OptionsPattern[]] := listen[address, None, {opts}];
+WSJavaListen[address_?addressQ, handler : Except[_?optionRulesQ], opts : OptionsPattern[]] := listen[address, handler, {opts}];
+WSJavaListen[args___] := argumentFailure[WSJavaListen, {args},
+  "a port or {host, port}, optionally a handler function or a WLJS WebSocketUHandler, then options"];
+
+listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, link, server, task},
+  settings = listenSettings[address, handler, opts];
+  If[FailureQ[settings], Return[settings]];
+  javaOptions = javaOptionPairs[settings];
+  handle = javaCall[WSJavaLink`startServer[javaOptions[[All, 1]], javaOptions[[All, 2]]]];
   If[FailureQ[handle], Return[handle]];
-  $servers[handle] = <|"Handlers" -> handlers, "Task" -> If[auto, startDrainTask[handle, interval], None]|>;
-  WSJavaServerObject[<|
-    "Handle" -> handle,
-    "Host" -> OptionValue["Host"],
-    "Port" -> javaCall[WSJavaLink`serverPort[handle]],
-    "URL" -> javaCall[WSJavaLink`serverUrl[handle]]
-  |>]
-];
-WSJavaServerStart[args___] := argumentFailure[WSJavaServerStart, {args},
-  "an association with some of the keys \"Open\", \"Message\", \"Close\", \"Error\", then options"];
-
-(* The options as {name, value} string pairs in the CLI's vocabulary (./wsjava serve --help). *)
-serverOptionPairs[opts_List] := Module[{value = OptionValue[WSJavaServerStart, opts, #] &, extra},
-  extra = value["ServerOptions"];
-  If[!StringQ[value["Host"]] || !(IntegerQ[value["Port"]] && 0 <= value["Port"] <= 65535) ||
-     !MatchQ[value["AllowedOrigins"], {___String}] || !BooleanQ[value["AllowAnyOrigin"]] ||
-     !MatchQ[value["Token"], None | _String] || !(IntegerQ[value["MaxMessageSize"]] && value["MaxMessageSize"] > 0) ||
-     !MatchQ[value["Subprotocols"], {___String}] || !MatchQ[extra, {(_String -> _) ...}],
-    Return[argumentFailure[WSJavaServerStart, opts,
-      "\"Host\" a String, \"Port\" 0-65535, \"AllowedOrigins\" and \"Subprotocols\" lists of Strings, \"AllowAnyOrigin\" True or False, \"Token\" None or a String, \"MaxMessageSize\" a positive integer, \"ServerOptions\" rules name -> value"]]
-  ];
-  Join[
-    {{"host", value["Host"]}, {"port", ToString[value["Port"]]},
-     {"max-message", ToString[value["MaxMessageSize"]]}, {"max-frame", ToString[value["MaxMessageSize"]]}},
-    {"allow-origin", #} & /@ value["AllowedOrigins"],
-    {"subprotocol", #} & /@ value["Subprotocols"],
-    If[value["AllowAnyOrigin"], {{"allow-any-origin", "true"}}, {}],
-    If[StringQ[value["Token"]], {{"token", value["Token"]}}, {}],
-    {First[#], ToString[Last[#]]} & /@ extra
-  ]
+  link = JavaLink[];
+  server = WSJavaServer[<|"Handle" -> handle, "Host" -> settings["Host"],
+    "Port" -> javaCall[WSJavaLink`serverPort[handle]], "URL" -> javaCall[WSJavaLink`serverUrl[handle]]|>];
+  (* The task starts first and the record is stored in one step: a tick that comes in between
+     finds no record and does nothing. *)
+  task = startDrainTask[handle, settings["DrainInterval"]];
+  $servers[handle] = <|"Object" -> server, "HandlerFunctions" -> settings["HandlerFunctions"],
+    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> handler, "Link" -> link, "Task" -> task|>;
+  server
 ];
 
-(* wolframscript -file sets $ScriptCommandLine; notebooks and LinkLaunch'd kernels (WLJS) do not. *)
-interactiveQ[] := Length[$ScriptCommandLine] == 0;
+(* Every option checked once, here, and turned into WL values; a Failure names the first bad one. *)
+listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, functions, keys, host, port},
+  unknown = unknownOptionFailure[WSJavaListen, opts];
+  If[FailureQ[unknown], Throw[unknown, $settingsTag]];
+  value = OptionValue[WSJavaListen, opts, #] &;
+  {host, port} = hostAndPort[address];
+  functions = value[HandlerFunctions];
+  If[!AssociationQ[functions] || !SubsetQ[$eventNames, Keys[functions]],
+    Throw[optionFailure[HandlerFunctions, functions, "an association with keys among " <> ToString[$eventNames, InputForm]], $settingsTag]];
+  If[handler =!= None && !wljsHandlerQ[handler], functions = Append[functions, "MessageReceived" -> handler]];
+  keys = value[HandlerFunctionsKeys];
+  If[keys =!= Automatic && !(MatchQ[keys, {___String}] && SubsetQ[$eventKeys, keys]),
+    Throw[optionFailure[HandlerFunctionsKeys, keys, "Automatic or a list of keys among " <> ToString[$eventKeys, InputForm]], $settingsTag]];
+  <|"Host" -> host, "Port" -> port, "HandlerFunctions" -> functions, "HandlerFunctionsKeys" -> keys,
+    "AllowedOrigins" -> checked["AllowedOrigins", value["AllowedOrigins"], MatchQ[#, Automatic | All | {___String}] &, "Automatic, All or a list of origins such as \"http://127.0.0.1:20560\""],
+    "Token" -> checked["Token", value["Token"], MatchQ[#, None | _String?(StringLength[#] > 0 &)] &, "None or a non-empty String"],
+    "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
+    "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
+    "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
+    "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], None],
+    "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], None],
+    "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
+], $settingsTag];
 
-startDrainTask[handle_Integer, interval_] := SessionSubmit[ScheduledTask[drain[handle, 0], interval]];
+checked[name_, value_, test_, why_] := If[TrueQ[test[value]], value, Throw[optionFailure[name, value, why], $settingsTag]];
 
-(* ---- events ---- *)
+checkedSeconds[name_, None, _] := None;
+checkedSeconds[name_, value_, _] := With[{millis = secondsToMillis[value]},
+  If[IntegerQ[millis] && millis > 0, millis, Throw[optionFailure[name, value, "None or a positive number of seconds"], $settingsTag]]];
 
-(* One J/Link call fetches up to 1000 events, four Strings each; the handlers then run here. *)
-drain[handle_Integer, timeoutMillis_Integer] := Module[{flat, events},
-  flat = javaCall[WSJavaLink`poll[handle, timeoutMillis, 1000]];
-  If[FailureQ[flat], Return[flat]];
-  events = Partition[flat, 4];
-  Scan[dispatchEvent[handle, #] &, events];
-  Length[events]
+(* The options as {name, value} string pairs in the Java server's vocabulary. Every number is an
+   Integer by now, so ToString never writes 1.5*^4. *)
+javaOptionPairs[s_Association] := Join[
+  {{"host", s["Host"]}, {"port", ToString[s["Port"]]}, {"max-message", ToString[s["MaxMessageSize"]]},
+   {"max-frame", ToString[s["MaxMessageSize"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
+  originPairs[s["AllowedOrigins"]],
+  {"subprotocol", #} & /@ s["Subprotocols"],
+  If[StringQ[s["Token"]], {{"token", s["Token"]}}, {}],
+  If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
+  If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]
 ];
 
-dispatchEvent[handle_, {type_String, id_String, payload_String, code_String}] := Module[{connection, handlers},
-  connection = WSJavaConnection[handle, FromDigits[id]];
-  handlers = Lookup[Lookup[$servers, handle, <||>], "Handlers", <||>];
-  Switch[type,
-    "Open", callHandler[handlers, "Open", connection, {connection}],
-    "Text", callHandler[handlers, "Message", connection, {connection, payload}],
-    "Binary", callHandler[handlers, "Message", connection, {connection, fromJava[payload]}],
-    "Close", callHandler[handlers, "Close", connection, {connection, FromDigits[code], payload}],
-    "Error", callHandler[handlers, "Error", connection, {connection, payload}],
-    _, Null
-  ]
+originPairs[All] := {{"allow-any-origin", "true"}};
+originPairs[origins : {___String}] := {"allow-origin", #} & /@ origins;
+originPairs[Automatic] := Module[{wljs = wljsOrigins[]},
+  Join[originPairs[wljs["Origins"]], If[wljs["BehindProxy"], {{"allow-host-origin", "true"}}, {}]]];
+
+(* Automatic: the server's own origins (Java adds them), plus, inside WLJS, the origins of WLJS's
+   UI as WLJS itself configures them: host and http port from $Env (start.wls fills it from its
+   command line; an evaluation kernel gets it as Internal`Kernel`$Env). In WLJS's container the
+   browser reaches the kernel through a reverse proxy whose public URL no setting names ("wsprefix"),
+   so there an Origin naming the Host the proxy forwarded is accepted too. *)
+wljsOrigins[] := Module[{env, host, http, hosts},
+  env = SelectFirst[{System`$Env, Internal`Kernel`$Env}, AssociationQ, None];
+  If[env === None, Return[<|"Origins" -> {}, "BehindProxy" -> False|>]];
+  host = ToString[Lookup[env, "host", "127.0.0.1"]];
+  http = Lookup[env, "http", 20560];
+  hosts = If[MemberQ[{"127.0.0.1", "localhost", "0.0.0.0", "::", "::1"}, host],
+    {"127.0.0.1", "localhost"}, {host}];
+  <|"Origins" -> If[IntegerQ[http], ("http://" <> # <> ":" <> ToString[http]) & /@ hosts, {}],
+    "BehindProxy" -> StringQ[Lookup[env, "wsprefix", False]] || StringQ[Lookup[env, "ws2prefix", False]]|>
 ];
-
-(* A failing handler issues a message; the loop and the other connections carry on. *)
-callHandler[handlers_Association, name_String, connection_, args_List] :=
-  If[KeyExistsQ[handlers, name],
-    Check[Apply[handlers[name], args], Message[WSJava::handler, name, connection]; $Failed]
-  ];
-
-WSJavaDrain[WSJavaServerObject[data_Association], wait : (_?NumericQ) : 0] /; wait >= 0 :=
-  drain[data["Handle"], Round[1000 wait]];
-WSJavaDrain[args___] := argumentFailure[WSJavaDrain, {args}, "a WSJavaServerObject and optionally a wait in seconds"];
-
-WSJavaServerRun[WSJavaServerObject[data_Association], limit : (Infinity | _?NumericQ) : Infinity] /; limit >= 0 :=
-  Module[{handle = data["Handle"], deadline = AbsoluteTime[] + limit, count = 0, failure = None, n},
-    While[failure === None && TrueQ[javaCall[WSJavaLink`isRunning[handle]]] && AbsoluteTime[] < deadline,
-      (* Blocks in Java for at most 100 ms, and returns as soon as an event arrives. *)
-      n = drain[handle, Round[1000 Min[0.1, Max[0, deadline - AbsoluteTime[]]]]];
-      If[FailureQ[n], failure = n, count += n]
-    ];
-    If[failure === None, count, failure]
-  ];
-WSJavaServerRun[args___] := argumentFailure[WSJavaServerRun, {args}, "a WSJavaServerObject and optionally a time limit in seconds"];
 
 (* ---- the server object ---- *)
 
-WSJavaServerObject[data_Association][property_String] := serverProperty[data, property];
+knownServerQ[WSJavaServer[data_Association]] := KeyExistsQ[$servers, data["Handle"]];
+knownServerQ[_] := False;
 
+goneFailure[server_] := (
+  Message[WSJava::gone, server];
+  Failure["WSJavaServerGone", <|"MessageTemplate" :> WSJava::gone, "MessageParameters" -> {server}|>]
+);
+
+WSJavaServer[data_Association][property_String] := serverProperty[data, property];
+
+serverProperty[data_, "Properties"] := $serverProperties;
 serverProperty[data_, property : ("Handle" | "Host" | "Port" | "URL")] := data[property];
-serverProperty[data_, "Running"] := TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
-serverProperty[data_, "Stats"] := serverStats[data["Handle"]];
-serverProperty[data_, "Connections"] := WSJavaConnections[WSJavaServerObject[data]];
+serverProperty[data_, "Running"] :=
+  KeyExistsQ[$servers, data["Handle"]] && TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
+serverProperty[data_, property : ("HandlerFunctions" | "HandlerFunctionsKeys")] :=
+  Lookup[Lookup[$servers, data["Handle"], <||>], property, Missing["NotAvailable"]];
+serverProperty[data_, "Statistics"] := If[KeyExistsQ[$servers, data["Handle"]],
+  With[{numbers = javaCall[WSJavaLink`stats[data["Handle"]]]},
+    If[FailureQ[numbers], numbers, AssociationThread[$statNames, numbers]]],
+  Missing["NotAvailable"]];
+serverProperty[data_, "Connections"] := If[KeyExistsQ[$servers, data["Handle"]],
+  With[{ids = javaCall[WSJavaLink`connections[data["Handle"]]]},
+    If[FailureQ[ids], ids, WSJavaConnection[data["Handle"], #] & /@ ids]],
+  {}];
 serverProperty[data_, property_] := Missing["UnknownProperty", property];
 
-serverStats[handle_Integer] := Module[{numbers = javaCall[WSJavaLink`stats[handle]]},
-  If[FailureQ[numbers], numbers, AssociationThread[$statNames, numbers]]
-];
-
-WSJavaServerObject /: MakeBoxes[server : WSJavaServerObject[data_Association], form : (StandardForm | TraditionalForm)] :=
-  Module[{stats = Quiet[If[TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]], serverStats[data["Handle"]], None]]},
-    BoxForm`ArrangeSummaryBox[WSJavaServerObject, server, None,
+WSJavaServer /: MakeBoxes[server : WSJavaServer[data_Association], form : (StandardForm | TraditionalForm)] :=
+  Module[{running = KeyExistsQ[$servers, data["Handle"]]},
+    BoxForm`ArrangeSummaryBox[WSJavaServer, server, None,
       {BoxForm`SummaryItem[{"URL: ", data["URL"]}],
-       BoxForm`SummaryItem[{"Connections: ", statOrStopped[stats, "Connections"]}]},
-      {BoxForm`SummaryItem[{"Port: ", data["Port"]}],
-       BoxForm`SummaryItem[{"Messages in: ", statOrStopped[stats, "MessagesIn"]}],
-       BoxForm`SummaryItem[{"Messages out: ", statOrStopped[stats, "MessagesOut"]}]},
+       BoxForm`SummaryItem[{"Running: ", running}]},
+      {BoxForm`SummaryItem[{"Host: ", data["Host"]}], BoxForm`SummaryItem[{"Port: ", data["Port"]}]},
       form]
   ];
 
-statOrStopped[stats_Association, key_] := stats[key];
-statOrStopped[_, _] := "stopped";
+(* DeleteObject stops the server: every client gets 1001, the close handlers run, then the port
+   is free and the drain task gone. Gives Null, as DeleteObject does for built-in objects. *)
+WSJavaServer /: DeleteObject[server_WSJavaServer] := If[knownServerQ[server], stopServer[server[[1, "Handle"]]], goneFailure[server]];
 
-(* ---- connections ---- *)
-
-WSJavaConnection[handle_Integer, id_Integer][property_String] := Module[{info},
-  info = javaCall[WSJavaLink`connectionInfo[handle, id]];
-  Which[
-    FailureQ[info], info,
-    info === {}, Missing["NotOpen"],
-    True, Lookup[AssociationThread[$connectionFields, info], property, Missing["UnknownProperty", property]]
-  ]
-];
-
-WSJavaConnections[WSJavaServerObject[data_Association]] := Module[{ids = javaCall[WSJavaLink`connections[data["Handle"]]]},
-  If[FailureQ[ids], ids, WSJavaConnection[data["Handle"], #] & /@ ids]
-];
-WSJavaConnections[args___] := argumentFailure[WSJavaConnections, {args}, "a WSJavaServerObject"];
-
-WSJavaSend[connection : WSJavaConnection[handle_Integer, id_Integer], text_String] :=
-  sendOutcome[connection, javaCall[WSJavaLink`sendText[handle, id, text]]];
-WSJavaSend[connection : WSJavaConnection[handle_Integer, id_Integer], data_ByteArray] :=
-  sendOutcome[connection, javaCall[WSJavaLink`sendBinaryBase64[handle, id, toJava[data]]]];
-WSJavaSend[args___] := argumentFailure[WSJavaSend, {args}, "a WSJavaConnection and a String or ByteArray"];
-
-sendOutcome[_, True] := True;
-sendOutcome[_, failure_Failure] := failure;
-sendOutcome[connection_, _] := (
-  Message[WSJava::notopen, connection];
-  Failure["WSJavaNotOpen", <|"MessageTemplate" :> WSJava::notopen, "MessageParameters" -> {connection}|>]
-);
-
-WSJavaBroadcast[WSJavaServerObject[data_Association], text_String] :=
-  javaCall[WSJavaLink`broadcastText[data["Handle"], text]];
-WSJavaBroadcast[WSJavaServerObject[data_Association], bytes_ByteArray] :=
-  javaCall[WSJavaLink`broadcastBinaryBase64[data["Handle"], toJava[bytes]]];
-WSJavaBroadcast[args___] := argumentFailure[WSJavaBroadcast, {args}, "a WSJavaServerObject and a String or ByteArray"];
-
-closeCodeQ[code_Integer] := 1000 <= code <= 1003 || 1007 <= code <= 1014 || 3000 <= code <= 4999;
-closeCodeQ[_] := False;
-
-WSJavaClose[connection_WSJavaConnection] := WSJavaClose[connection, 1000, ""];
-WSJavaClose[WSJavaConnection[handle_Integer, id_Integer], code_?closeCodeQ, reason_String : ""] :=
-  javaCall[WSJavaLink`closeConnection[handle, id, code, reason]];
-WSJavaClose[args___] := argumentFailure[WSJavaClose, {args},
-  "a WSJavaConnection, optionally a close code (1000-1003, 1007-1014, 3000-4999) and a reason"];
-
-(* ---- stop ---- *)
-
-WSJavaServerStop[WSJavaServerObject[data_Association]] := Module[{handle = data["Handle"], task, stopped},
-  task = Lookup[Lookup[$servers, handle, <||>], "Task", None];
-  If[MatchQ[task, _TaskObject], TaskRemove[task]];
+stopServer[handle_Integer] := Module[{stopped},
+  removeDrainTask[handle];
   stopped = javaCall[WSJavaLink`stopServer[handle]];
   (* Run the handlers for what happened during the stop: the 1001 closes. *)
-  While[TrueQ[drain[handle, 50] > 0]];
+  While[MatchQ[drainOnce[handle, 50], n_Integer /; n > 0]];
   javaCall[WSJavaLink`forgetServer[handle]];
-  KeyDropFrom[$servers, handle];
-  stopped
+  forgetServer[handle];
+  If[FailureQ[stopped], stopped, Null]
 ];
-WSJavaServerStop[args___] := argumentFailure[WSJavaServerStop, {args}, "a WSJavaServerObject"];
+
+(* ---- broadcast ---- *)
+
+WSJavaBroadcast[server_?knownServerQ, text_String] := javaCall[WSJavaLink`broadcastText[server[[1, "Handle"]], text]];
+WSJavaBroadcast[server_?knownServerQ, bytes_ByteArray] :=
+  javaCall[WSJavaLink`broadcastBinaryBase64[server[[1, "Handle"]], toJava[bytes]]];
+WSJavaBroadcast[server_WSJavaServer, _String | _ByteArray] := goneFailure[server];
+WSJavaBroadcast[args___] := argumentFailure[WSJavaBroadcast, {args}, "a WSJavaServer and a String or ByteArray"];
 
 End[];
 

@@ -1,38 +1,39 @@
 (* ::Package:: *)
 
 (* WSJava: the entry point. Declares every public symbol with its usage, then loads one file per
-   feature: Java.wl (the JVM and byte transfer), Protocol.wl (masking, handshake, frames) and
-   Server.wl (the server and its handlers). The WLJS drop-in is a context of its own:
-   Needs["WSJava`WLJS`"]. *)
+   feature: Java.wl (the JVM, byte transfer, option checks), Protocol.wl (masking, handshake,
+   frames), Server.wl (WSJavaListen and the server object), Events.wl (draining Java's events into
+   the handlers), Connection.wl (a client: properties, send, close) and WLJSBridge.wl (WLJS's own
+   functions on our connections). WLJS.wl is the drop-in handler for code written for WLJS but run
+   without it: Needs["WSJava`WLJS`"] puts it on the context path. *)
 
 BeginPackage["WSJava`"];
 
-WSJava::usage = "WSJava is the symbol WSJava's messages hang on. See WSJavaServerStart, WSJavaMask and WSJavaInfo.";
+WSJava::usage = "WSJava is the symbol WSJava's messages hang on. See WSJavaListen, WSJavaMask and WSJavaInfo.";
 
-WSJavaInfo::usage = "WSJavaInfo[] starts Java if needed and returns an association with the WSJava version, the Java version and the active masking kernel (\"scalar\" or \"simd-N\").";
+WSJavaInfo::usage = "WSJavaInfo[] starts Java if needed and gives an association with the WSJava version, the Java version and the active masking kernel (\"scalar\" or \"simd-N\").";
 
 WSJavaMask::usage = "WSJavaMask[key, payload] masks (or unmasks) the ByteArray payload with key, a 4-byte ByteArray or an integer 0 to 2^32-1, as RFC 6455 section 5.3 defines. Applying it twice gives payload back.";
 WSJavaAcceptKey::usage = "WSJavaAcceptKey[key] gives the Sec-WebSocket-Accept value for the client's Sec-WebSocket-Key string.";
-WSJavaHandshake::usage = "WSJavaHandshake[request] checks an HTTP upgrade request (a String or ByteArray) and returns an association with \"Status\" (101, or 400, 426, 431), \"Response\" (the bytes to send back), \"Path\", \"Query\", \"Headers\", \"Subprotocol\", \"Reason\" and \"Rest\" (bytes after the request head). WSJavaHandshake[request, {protocols}] also chooses a subprotocol.";
+WSJavaHandshake::usage = "WSJavaHandshake[request] checks an HTTP upgrade request (a String or ByteArray) and gives an association with \"Status\" (101, or 400, 426, 431), \"Response\" (the bytes to send back), \"Path\", \"Query\", \"Headers\", \"Subprotocol\", \"Reason\" and \"Rest\" (bytes after the request head). WSJavaHandshake[request, {protocols}] also chooses a subprotocol.";
 WSJavaEncodeFrame::usage = "WSJavaEncodeFrame[payload] gives the bytes of one frame: a text frame for a String, a binary frame for a ByteArray. Options \"Opcode\", \"Fin\" and \"Mask\" (True for the client role) change that.";
-WSJavaDecodeFrames::usage = "WSJavaDecodeFrames[bytes] gives <|\"Frames\" -> {...}, \"Rest\" -> rest|>: every whole frame in the ByteArray bytes, as associations with \"Opcode\", \"Fin\" and \"Payload\", and the bytes of any incomplete frame. A protocol violation gives a Failure carrying the close code. Option \"Role\" -> \"Server\" (frames must be masked) or \"Client\".";
+WSJavaDecodeFrames::usage = "WSJavaDecodeFrames[bytes] gives <|\"Frames\" -> {...}, \"Rest\" -> rest|>: every whole frame in the ByteArray bytes, as associations with \"Opcode\", \"Fin\" and \"Payload\", and the bytes of any incomplete frame. A protocol violation gives a Failure carrying the close code. Options \"Role\" -> \"Server\" (frames must be masked) or \"Client\", and \"MaxFrameSize\".";
 
-WSJavaServerStart::usage = "WSJavaServerStart[handlers] starts a WebSocket server on 127.0.0.1:20580 and returns a WSJavaServerObject. handlers is an association of optional functions: \"Open\" -> f[conn], \"Message\" -> f[conn, msg] (msg is a String for text, a ByteArray for binary), \"Close\" -> f[conn, code, reason], \"Error\" -> f[conn, text]. Options: \"Host\", \"Port\", \"AllowedOrigins\", \"AllowAnyOrigin\", \"Token\", \"MaxMessageSize\", \"Subprotocols\", \"AutoDrain\", \"DrainInterval\", \"ServerOptions\".";
-WSJavaServerObject::usage = "WSJavaServerObject[<|...|>] is a running WSJava server. server[\"Port\"], server[\"URL\"], server[\"Stats\"] and server[\"Connections\"] query it.";
-WSJavaConnection::usage = "WSJavaConnection[server, id] is one client connection. conn[\"Path\"], conn[\"Query\"], conn[\"Origin\"], conn[\"RemoteAddress\"] and conn[\"Subprotocol\"] describe it.";
-WSJavaSend::usage = "WSJavaSend[conn, msg] sends msg to the connection: a String as a text message, a ByteArray as a binary message. Gives True, or a Failure when the connection is not open.";
-WSJavaBroadcast::usage = "WSJavaBroadcast[server, msg] sends msg (String or ByteArray) to every open connection of server and gives how many took it.";
-WSJavaClose::usage = "WSJavaClose[conn] closes the connection with code 1000. WSJavaClose[conn, code, reason] uses that close code and reason.";
-WSJavaConnections::usage = "WSJavaConnections[server] gives the list of open WSJavaConnection objects.";
-WSJavaServerStop::usage = "WSJavaServerStop[server] stops the server: every client gets close code 1001, then the port is released.";
-WSJavaServerRun::usage = "WSJavaServerRun[server] handles events in a blocking loop until the server stops; for wolframscript scripts. WSJavaServerRun[server, t] returns after t seconds. Gives the number of events handled.";
-WSJavaDrain::usage = "WSJavaDrain[server] runs the handlers for every event waiting now and gives how many there were. WSJavaDrain[server, t] first waits up to t seconds for one.";
+WSJavaListen::usage = "WSJavaListen[port] or WSJavaListen[{host, port}] starts a WebSocket server (host 127.0.0.1 by default; port 0 picks a free one) and gives a WSJavaServer. WSJavaListen[addr, f] applies f to an association for each message received. WSJavaListen[addr, h] serves a WLJS WebSocketUHandler h (WLJS's own, or WSJava`WLJS`'s). HandlerFunctions -> <|\"ConnectionOpened\" -> f, \"MessageReceived\" -> f, \"ConnectionClosed\" -> f, \"ErrorOccurred\" -> f|> gives each event's handler one association (keys \"Event\", \"Server\", \"Connection\", \"Timestamp\", and \"Data\", \"DataType\", \"CloseCode\", \"CloseReason\" or \"Message\"); HandlerFunctionsKeys chooses the keys, also among \"DataByteArray\", \"Path\", \"Query\", \"Origin\", \"RemoteAddress\", \"Subprotocol\". Other options: \"AllowedOrigins\" (Automatic, All or a list), \"Token\", \"MaxMessageSize\" (bytes), \"MaxConnections\", \"Subprotocols\", \"PingInterval\" and \"IdleTimeout\" (seconds or None), \"DrainInterval\" (seconds).";
+WSJavaServer::usage = "WSJavaServer[...] is a running WSJava server, as WSJavaListen gives it. server[\"Properties\"] lists what server[prop] gives: \"URL\", \"Host\", \"Port\", \"Running\", \"Connections\", \"Statistics\", \"HandlerFunctions\", \"HandlerFunctionsKeys\". DeleteObject[server] stops it: clients get close code 1001 and the close handlers run.";
+WSJavaConnection::usage = "WSJavaConnection[handle, id] is one client of a server. conn[\"Properties\"] lists what conn[prop] gives: \"Server\", \"ID\", \"Open\", \"Path\", \"Query\", \"Origin\", \"RemoteAddress\", \"Subprotocol\" (kept from its opening until its close handler returns) and \"Headers\". Close[conn] closes it.";
+WSJavaSend::usage = "WSJavaSend[conn, msg] sends msg to a connection: a String as a text message, a ByteArray as a binary message. Gives Success[\"WSJavaSent\", ...] with the \"ByteCount\", or a Failure when the connection is not open.";
+WSJavaBroadcast::usage = "WSJavaBroadcast[server, msg] sends msg (a String as text, a ByteArray as binary) to every open connection of server, encoding it once, and gives how many connections took it.";
+WSJavaClose::usage = "WSJavaClose[conn] starts the close handshake with code 1000. WSJavaClose[conn, code] and WSJavaClose[conn, code, reason] use that code and reason. Gives Success[\"WSJavaClosing\", ...] or a Failure when the connection is not open.";
+WSJavaWait::usage = "WSJavaWait[server] handles the server's events until it stops, for wolframscript scripts that have nothing else to do; WSJavaWait[server, t] returns after t seconds. Gives how many events it handled. Events are also handled by a scheduled task while the kernel evaluates anything else.";
 
 EndPackage[];
 
 (* Each feature file re-enters the WSJava` context; $InputFileName is this file while it loads. *)
 With[{dir = DirectoryName[$InputFileName]},
-  Get[FileNameJoin[{dir, "Java.wl"}]];
-  Get[FileNameJoin[{dir, "Protocol.wl"}]];
-  Get[FileNameJoin[{dir, "Server.wl"}]]
+  Get[FileNameJoin[{dir, #}]] & /@ {"Java.wl", "Protocol.wl", "Server.wl", "Events.wl", "Connection.wl",
+    "WLJSBridge.wl", "WLJS.wl"}
 ];
+(* Loading WLJS.wl registered WSJava`WLJS` (so Needs["WSJava`WLJS`"] finds it) and put it on the
+   context path; take it off again, or its WebSocketUSend would shadow WLJS's own in a WLJS kernel. *)
+$ContextPath = DeleteCases[$ContextPath, "WSJava`WLJS`"];

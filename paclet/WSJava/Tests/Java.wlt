@@ -46,3 +46,35 @@ VerificationTest[
   True,
   TestID -> "Java-StartedOnce"
 ]
+
+VerificationTest[
+  (* J/Link's own argument errors (Java::argx and relatives), not only exceptions, become Failures. *)
+  With[{notAHandle = "not a handle"}, WSJava`Private`javaCall[WSJavaLink`serverPort[notAHandle]]],
+  Failure["WSJavaJavaError", _],
+  SameTest -> MatchQ,
+  TestID -> "Java-JLinkArgumentErrorBecomesFailure"
+]
+
+VerificationTest[
+  Block[{WSJava`Private`$javaDirectory = "/no/such/folder", WSJava`Private`$preparedLink = None},
+    {WSJava`Private`ensureJava[], WSJava`Private`$preparedLink}],
+  {Failure["WSJavaNoJar", _], None},
+  {WSJava::nojar},
+  SameTest -> MatchQ,
+  TestID -> "Java-AMissingJarIsAFailureAndNotRemembered"
+]
+
+VerificationTest[
+  Block[{WSJava`Private`$linkClass = "wsjava.link.NoSuchClass", WSJava`Private`$preparedLink = None},
+    WSJava`Private`ensureJava[]],
+  Failure["WSJavaNoJava", _],
+  {WSJava::nojava},
+  SameTest -> MatchQ,
+  TestID -> "Java-AFailedLoadJavaClassIsAFailure"
+]
+
+VerificationTest[
+  {WSJava`Private`secondsToMillis[1.5*^4], WSJava`Private`secondsToMillis[Quantity[2, "Minutes"]], WSJava`Private`secondsToMillis[10^10]},
+  {15000000, 120000, None},
+  TestID -> "Java-SecondsBecomeWholeMilliseconds"
+]

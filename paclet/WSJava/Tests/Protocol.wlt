@@ -99,3 +99,11 @@ VerificationTest[
   SameTest -> MatchQ,
   TestID -> "Protocol-EncodeBadOpcode"
 ]
+
+VerificationTest[
+  WSJavaEncodeFrame["x", "mask" -> True],
+  Failure["WSJavaUnknownOption", _],
+  {WSJava::optx},
+  SameTest -> MatchQ,
+  TestID -> "Protocol-UnknownOptionIsRefused"
+]

@@ -1,68 +1,107 @@
-(* Tests for Kernel/Server.wl: a real server, a raw TCP client from WL, handlers on the main thread. *)
+(* Tests for Kernel/Server.wl: WSJavaListen's arguments and options, the server object, DeleteObject. *)
 
 Needs["WSJava`"];
+Get[FileNameJoin[{DirectoryName[$TestFileName], "TestClient.wl"}]];
 
-$received = {};
-$server = WSJavaServerStart[
-  <|"Message" -> Function[{conn, msg}, AppendTo[$received, msg]; WSJavaSend[conn, msg]],
-    "Close" -> Function[{conn, code, reason}, AppendTo[$received, {"closed", code}]]|>,
-  "Port" -> 0, "AutoDrain" -> False];
+$server = WSJavaListen[0, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, #Data] &)|>];
 
 VerificationTest[
-  {Head[$server], IntegerQ[$server["Port"]], $server["Running"]},
-  {WSJavaServerObject, True, True},
+  {Head[$server], IntegerQ[$server["Port"]], $server["Running"], $server["Host"]},
+  {WSJavaServer, True, True, "127.0.0.1"},
   TestID -> "Server-Starts"
 ]
 
-$socket = SocketConnect[{"127.0.0.1", $server["Port"]}, "TCP"];
-WriteString[$socket, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"];
-
 VerificationTest[
-  StringStartsQ[ByteArrayToString[SocketReadMessage[$socket]], "HTTP/1.1 101 Switching Protocols"],
+  Sort[$server["Properties"]] === Sort[{"Handle", "Host", "Port", "URL", "Running", "Connections", "Statistics",
+    "HandlerFunctions", "HandlerFunctionsKeys", "Properties"}] && AssociationQ[$server["Statistics"]],
   True,
-  TestID -> "Server-Upgrades"
+  TestID -> "Server-Properties"
 ]
 
 VerificationTest[
-  BinaryWrite[$socket, WSJavaEncodeFrame["hello from WL", "Mask" -> True]];
-  WSJavaDrain[$server, 2] >= 1;
-  ByteArrayToString[First[WSJavaDecodeFrames[SocketReadMessage[$socket], "Role" -> "Client"]["Frames"]]["Payload"]],
-  "hello from WL",
-  TestID -> "Server-EchoesThroughAWLHandler"
+  WSJavaListen[0, "port" -> 8080],
+  Failure["WSJavaUnknownOption", _],
+  {WSJava::optx},
+  SameTest -> MatchQ,
+  TestID -> "Server-UnknownOptionIsRefused"
 ]
 
 VerificationTest[
-  {Length[WSJavaConnections[$server]], $server["Stats"]["MessagesIn"] >= 1, WSJavaConnections[$server][[1]]["Path"]},
-  {1, True, "/"},
-  TestID -> "Server-ConnectionsAndStats"
+  WSJavaListen[0, HandlerFunctions -> <|"Bogus" -> Print|>],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-UnknownEventIsRefused"
+]
+
+VerificationTest[
+  (* 1.5*^4 seconds is a Real; ToString of it would give "1.5*^4", which Java rejects. *)
+  Module[{s = WSJavaListen[0, "IdleTimeout" -> 1.5*^4]}, {Head[s], DeleteObject[s]}],
+  {WSJavaServer, Null},
+  TestID -> "Server-RealSecondsBecomeWholeMilliseconds"
+]
+
+VerificationTest[
+  WSJavaListen[0, "PingInterval" -> -1],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-NegativeSecondsAreRefused"
+]
+
+VerificationTest[
+  WSJavaListen["not a port"],
+  Failure["WSJavaBadArguments", _],
+  {WSJava::args},
+  SameTest -> MatchQ,
+  TestID -> "Server-BadAddress"
+]
+
+VerificationTest[
+  Module[{s = WSJavaListen[0, "AllowedOrigins" -> {"http://ok.example"}], a, b},
+    a = Last[testConnect[s, "Origin: http://ok.example\r\n"]];
+    b = Last[testConnect[s, "Origin: http://evil.example\r\n"]];
+    DeleteObject[s];
+    {StringContainsQ[a, "101"], StringContainsQ[b, "403"]}],
+  {True, True},
+  TestID -> "Server-AllowedOrigins"
+]
+
+VerificationTest[
+  Block[{System`$Env = <|"host" -> "127.0.0.1", "http" -> 20560, "wsprefix" -> False|>},
+    WSJava`Private`originPairs[Automatic]],
+  {{"allow-origin", "http://127.0.0.1:20560"}, {"allow-origin", "http://localhost:20560"}},
+  TestID -> "Server-WLJSOriginsFromItsEnvironment"
+]
+
+VerificationTest[
+  Block[{System`$Env = <|"host" -> "0.0.0.0", "http" -> 4000, "wsprefix" -> "ws"|>},
+    MemberQ[WSJava`Private`originPairs[Automatic], {"allow-host-origin", "true"}]],
+  True,
+  TestID -> "Server-WLJSBehindItsProxyAcceptsTheForwardedHost"
+]
+
+VerificationTest[
+  Module[{s = WSJavaListen[0]}, {DeleteObject[s], s["Running"], DeleteObject[s]}],
+  {Null, False, Failure["WSJavaServerGone", _]},
+  {WSJava::gone},
+  SameTest -> MatchQ,
+  TestID -> "Server-DeleteObjectStopsIt"
+]
+
+VerificationTest[
+  Module[{s = WSJavaListen[0], task},
+    task = WSJava`Private`$servers[s[[1, "Handle"]]]["Task"];
+    DeleteObject[s];
+    MemberQ[Tasks[], task]],
+  False,
+  TestID -> "Server-StoppingRemovesTheDrainTask"
 ]
 
 VerificationTest[
   WSJavaBroadcast[$server, ByteArray[{1, 2, 3}]],
-  1,
-  TestID -> "Server-Broadcast"
+  0,
+  TestID -> "Server-BroadcastCountsClients"
 ]
 
-VerificationTest[
-  WSJavaSend[WSJavaConnection[$server["Handle"], 999999], "nobody"],
-  Failure["WSJavaNotOpen", _],
-  {WSJava::notopen},
-  SameTest -> MatchQ,
-  TestID -> "Server-SendToAClosedConnection"
-]
-
-VerificationTest[
-  WSJavaServerStart[<|"Bogus" -> Print|>],
-  Failure["WSJavaBadArguments", _],
-  {WSJava::args},
-  SameTest -> MatchQ,
-  TestID -> "Server-RejectsUnknownHandlers"
-]
-
-VerificationTest[
-  WSJavaServerStop[$server]; {$server["Running"], MemberQ[$received, {"closed", 1001}]},
-  {False, True},
-  TestID -> "Server-StopSends1001AndRunsCloseHandlers"
-]
-
-Close[$socket];
+DeleteObject[$server];

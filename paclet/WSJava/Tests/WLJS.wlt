@@ -1,31 +1,35 @@
-(* Tests for Kernel/WLJS.wl: the WLJS-compatible handler object, dispatch order, channels. *)
+(* Tests for Kernel/WLJS.wl: the drop-in handler for WLJS-style code run without WLJS. *)
 
+Needs["WSJava`"];
 Needs["WSJava`WLJS`"];
+Get[FileNameJoin[{DirectoryName[$TestFileName], "TestClient.wl"}]];
 
 $ws = WebSocketUHandler[];
 $ws["MessageHandler", "Ping"] = Function[{client, data}, ByteArrayToString[data] === "ping"] -> Function[{client, data}, "pong"];
 $ws["MessageHandler", "Evaluate"] = Function[True] -> Function[{client, data}, {"evaluated", ByteArrayToString[data]}];
 
 VerificationTest[
-  Keys[$ws["MessageHandler"]],
-  {"Ping", "Evaluate"},
-  TestID -> "WLJS-HandlersKeepTheirOrder"
+  MemberQ[$ContextPath, "WSJava`WLJS`"],
+  True,
+  TestID -> "WLJS-NeedsPutsItOnTheContextPath"
 ]
 
 VerificationTest[
-  {$ws["fakeClient", StringToByteArray["ping"]], $ws["fakeClient", StringToByteArray["1+1"]]},
-  {"pong", {"evaluated", "1+1"}},
+  (* The defect this replaces: Set on a variable never reached an UpValue of its value. *)
+  Keys[$ws["MessageHandler"]],
+  {"Ping", "Evaluate"},
+  TestID -> "WLJS-SetThroughAVariableReachesTheHandler"
+]
+
+VerificationTest[
+  {$ws["fakeClient", StringToByteArray["ping"]], $ws["fakeClient", StringToByteArray["1+1"]], $CurrenctUClient},
+  {"pong", {"evaluated", "1+1"}, "fakeClient"},
   TestID -> "WLJS-FirstMatchingConditionWins"
 ]
 
 VerificationTest[
-  $ws["fakeClient", StringToByteArray["x"]]; $CurrenctUClient,
-  "fakeClient",
-  TestID -> "WLJS-CurrentClientIsSet"
-]
-
-VerificationTest[
-  Module[{h = WebSocketUHandler[]},
+  Module[{h},
+    h = WebSocketUHandler[];
     h["Deserializer"] = Function[data, ToUpperCase[ByteArrayToString[data]]];
     h["MessageHandler", "Any"] = Function[True] -> Function[{client, expr}, expr];
     h["client", StringToByteArray["abc"]]],
@@ -34,24 +38,26 @@ VerificationTest[
 ]
 
 VerificationTest[
-  WebSocketUChannel["updates", {}]["Connections"],
-  {},
-  TestID -> "WLJS-EmptyChannel"
+  Module[{s = WSJavaListen[0, $ws], socket, reply},
+    socket = First[testConnect[s]];
+    With[{ws = $ws}, ws["MessageHandler", "Evaluate"] = Function[True] -> Function[{c, d}, WebSocketUSend[c, "got " <> ByteArrayToString[d]]]];
+    testSend[socket, "x"];
+    WSJavaWait[s, 0.3];
+    reply = testRead[socket];
+    DeleteObject[s];
+    ByteArrayToString[First[reply]["Payload"]]],
+  "got x",
+  TestID -> "WLJS-ServedByWSJavaListen"
 ]
 
 VerificationTest[
-  WSJavaWLJSListen["127.0.0.1", "not a port", $ws],
-  Failure["WSJavaBadArguments", _],
-  {WSJava::args},
-  SameTest -> MatchQ,
-  TestID -> "WLJS-ListenBadArguments"
-]
-
-VerificationTest[
-  Module[{server = WSJavaWLJSListen["127.0.0.1", 0, $ws, "AutoDrain" -> False], result},
-    result = {Head[server], server["Running"]};
-    WSJavaServerStop[server];
-    result],
-  {WSJavaServerObject, True},
-  TestID -> "WLJS-ListenStartsAWSJavaServer"
+  Module[{s = WSJavaListen[0], a, b, channel},
+    a = First[testConnect[s]]; b = First[testConnect[s]];
+    waitUntil[s, Length[s["Connections"]] == 2 &];
+    channel = WebSocketUChannel["updates", s["Connections"]];
+    WSJavaClose[First[s["Connections"]]];
+    WSJavaWait[s, 0.3];
+    {WebSocketUSend[channel, "hello"], Length[channel["Connections"]]}],
+  {1, 1},
+  TestID -> "WLJS-ChannelDropsClientsWhoseSendFails"
 ]

@@ -20,24 +20,37 @@ import wsjava.server.WebSocketListener;
  */
 public final class EventQueue implements WebSocketListener {
 
-    /** Fields per event in {@link #poll}'s flat array. */
-    public static final int FIELDS = 4;
+    /**
+     * Fields per event in {@link #poll}'s flat array: type, connection id, milliseconds since the
+     * epoch, close code, data, then the connection's path, query, remote address, Origin and
+     * subprotocol (filled for "Open" only, so WL keeps what was known at open even after a close).
+     */
+    public static final int FIELDS = 10;
+
+    private static final String[] NO_INFO = {"", "", "", "", ""};
 
     private static final class Event {
         final String type;
         final long connection;
-        final String payload;
+        final long millis = System.currentTimeMillis();
         final int code;
+        final String data;
+        final String[] info;
 
-        Event(String type, long connection, String payload, int code) {
+        Event(String type, long connection, int code, String data, String[] info) {
             this.type = type;
             this.connection = connection;
-            this.payload = payload;
             this.code = code;
+            this.data = data;
+            this.info = info;
         }
 
         long size() {
-            return 64 + 2L * payload.length();
+            long chars = data.length();
+            for (String s : info) {
+                chars += s.length();
+            }
+            return 64 + 2 * chars;
         }
     }
 
@@ -60,34 +73,35 @@ public final class EventQueue implements WebSocketListener {
 
     @Override
     public void onOpen(WebSocketConnection c) {
-        offer(c, new Event("Open", c.id(), c.path(), 0));
+        String origin = c.header("Origin");
+        offer(c, new Event("Open", c.id(), 0, "", new String[] {c.path(), c.query(), c.remoteAddress(),
+            origin == null ? "" : origin, c.subprotocol() == null ? "" : c.subprotocol()}));
     }
 
     @Override
     public void onText(WebSocketConnection c, String text) {
-        offer(c, new Event("Text", c.id(), text, 0));
+        offer(c, new Event("Text", c.id(), 0, text, NO_INFO));
     }
 
     @Override
     public void onBinary(WebSocketConnection c, byte[] data) {
-        offer(c, new Event("Binary", c.id(), Base64.getEncoder().encodeToString(data), 0));
+        offer(c, new Event("Binary", c.id(), 0, Base64.getEncoder().encodeToString(data), NO_INFO));
     }
 
     @Override
     public void onClose(WebSocketConnection c, int code, String reason) {
-        offer(c, new Event("Close", c.id(), reason, code));
+        offer(c, new Event("Close", c.id(), code, reason, NO_INFO));
     }
 
     @Override
     public void onError(WebSocketConnection c, Throwable error) {
-        offer(c, new Event("Error", c.id(), String.valueOf(error.getMessage()), 0));
+        offer(c, new Event("Error", c.id(), 0, String.valueOf(error), NO_INFO));
     }
 
     /**
      * Waits up to {@code timeoutMillis} for a first event, then takes up to {@code max} events.
-     * Returns them flat, {@link #FIELDS} strings each: type, connection id, payload (text, Base64
-     * for binary, path for Open, reason for Close and Error), close code. One J/Link call moves a
-     * whole batch.
+     * Returns them flat, {@link #FIELDS} strings each (data is the text, Base64 for binary, the
+     * reason for Close, the error for Error). One J/Link call moves a whole batch.
      */
     public String[] poll(int timeoutMillis, int max) throws InterruptedException {
         List<Event> batch = new ArrayList<>();
@@ -101,10 +115,13 @@ public final class EventQueue implements WebSocketListener {
         long bytes = 0;
         for (int i = 0; i < batch.size(); i++) {
             Event e = batch.get(i);
-            flat[i * FIELDS] = e.type;
-            flat[i * FIELDS + 1] = Long.toString(e.connection);
-            flat[i * FIELDS + 2] = e.payload;
-            flat[i * FIELDS + 3] = Integer.toString(e.code);
+            int at = i * FIELDS;
+            flat[at] = e.type;
+            flat[at + 1] = Long.toString(e.connection);
+            flat[at + 2] = Long.toString(e.millis);
+            flat[at + 3] = Integer.toString(e.code);
+            flat[at + 4] = e.data;
+            System.arraycopy(e.info, 0, flat, at + 5, e.info.length);
             bytes += e.size();
         }
         queuedBytes.addAndGet(-bytes);

@@ -3,6 +3,7 @@ package wsjava.link;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +15,7 @@ import wsjava.protocol.Handshake;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.HttpRequestParser;
+import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 import wsjava.server.WebSocketConnection;
 
@@ -164,24 +166,45 @@ public final class WSJavaLink {
         return s != null && s.server.isRunning();
     }
 
-    /** Up to {@code max} events, 4 strings each (see {@link EventQueue#poll}); waits up to {@code timeoutMillis} for the first. */
+    /**
+     * Up to {@code max} events, {@link EventQueue#FIELDS} strings each; waits up to
+     * {@code timeoutMillis} (at most a minute) for the first.
+     */
     public static String[] poll(long server, int timeoutMillis, int max) throws InterruptedException {
-        return get(server).events.poll(timeoutMillis, max);
+        return get(server).events.poll(Math.max(0, Math.min(timeoutMillis, 60_000)), Math.max(1, max));
     }
 
-    public static boolean sendText(long server, long connection, String text) {
+    /** Sends a text message; its size in UTF-8 bytes, or -1 when the connection is not open. */
+    public static int sendText(long server, long connection, String text) {
         WebSocketConnection c = get(server).server.connection(connection);
-        return c != null && c.sendText(text);
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return c != null && c.sendText(utf8) ? utf8.length : -1;
     }
 
-    public static boolean sendBinaryBase64(long server, long connection, String dataBase64) {
+    /**
+     * Sends Base64 bytes as one message: binary, or, when {@code textWhenUtf8}, text if the bytes are
+     * valid UTF-8 (what WLJS means by sending a ByteArray). Its size, or -1 when not sent.
+     */
+    public static int sendBytesBase64(long server, long connection, String dataBase64, boolean textWhenUtf8) {
         WebSocketConnection c = get(server).server.connection(connection);
-        return c != null && c.sendBinary(UNB64.decode(dataBase64));
+        byte[] data = UNB64.decode(dataBase64);
+        if (c == null) {
+            return -1;
+        }
+        boolean sent = textWhenUtf8 ? RawFrames.sendMessage(c, OpCode.TEXT, data) : c.sendBinary(data);
+        return sent ? data.length : -1;
     }
 
-    public static boolean sendBinaryIntegers(long server, long connection, byte[] data) {
+    /** The same with bytes as a WL integer list (J/Link's byte[]), for measuring that transfer. */
+    public static int sendBinaryIntegers(long server, long connection, byte[] data) {
         WebSocketConnection c = get(server).server.connection(connection);
-        return c != null && c.sendBinary(data);
+        return c != null && c.sendBinary(data) ? data.length : -1;
+    }
+
+    /** Sends frames WL encoded itself (Base64) as messages; bytes taken, or -1 (see {@link RawFrames}). */
+    public static int sendFramesBase64(long server, long connection, String framesBase64) {
+        WebSocketConnection c = get(server).server.connection(connection);
+        return c == null ? -1 : RawFrames.send(c, UNB64.decode(framesBase64));
     }
 
     public static int broadcastText(long server, String text) {
@@ -206,15 +229,39 @@ public final class WSJavaLink {
         return get(server).server.connections().stream().mapToLong(WebSocketConnection::id).sorted().toArray();
     }
 
-    /** path, query, remote address, Origin, subprotocol; empty when the connection is gone. */
-    public static String[] connectionInfo(long server, long connection) {
+    /** Whether the connection is open: false once its close handshake has started, or when it is gone. */
+    public static boolean isOpen(long server, long connection) {
+        WebSocketConnection c = get(server).server.connection(connection);
+        return c != null && c.isOpen();
+    }
+
+    /** The request headers of an open connection as name/value pairs (names lower-case); empty when it is gone. */
+    public static String[] connectionHeaders(long server, long connection) {
         WebSocketConnection c = get(server).server.connection(connection);
         if (c == null) {
             return new String[0];
         }
-        String origin = c.header("Origin");
-        return new String[] {c.path(), c.query(), c.remoteAddress(), origin == null ? "" : origin,
-            c.subprotocol() == null ? "" : c.subprotocol()};
+        return c.headers().entrySet().stream().flatMap(e -> java.util.stream.Stream.of(e.getKey(), e.getValue()))
+            .toArray(String[]::new);
+    }
+
+    // ---- a real client, for the acceptance run on an engine ----
+
+    /**
+     * Starts {@code count} round trips of {@code text} against {@code url} with the JDK's WebSocket
+     * client, on its own thread, so the kernel stays free to run the server's handlers meanwhile.
+     * Returns a handle for {@link #probeResult}.
+     */
+    public static long startProbe(String url, String origin, String text, int count) {
+        return ProbeClient.start(url, origin, text, count);
+    }
+
+    /**
+     * Waits up to {@code waitMillis} for a probe: {"running"} while it runs, else {"ok", round trips,
+     * median microseconds, last reply} or {"failed", reason}.
+     */
+    public static String[] probeResult(long probe, int waitMillis) throws InterruptedException {
+        return ProbeClient.result(probe, Math.max(0, Math.min(waitMillis, 60_000)));
     }
 
     /** open connections, messages in, messages out, bytes in, bytes out, events waiting for WL. */

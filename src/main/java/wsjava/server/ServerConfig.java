@@ -30,6 +30,7 @@ public final class ServerConfig {
     private int idleTimeoutMillis = 0;
     private final List<String> allowedOrigins = new ArrayList<>();
     private boolean allowAnyOrigin;
+    private boolean allowHostOrigin;
     private String accessToken;
     private final List<String> subprotocols = new ArrayList<>();
     private boolean serveDemoPage = true;
@@ -50,6 +51,7 @@ public final class ServerConfig {
     public int idleTimeoutMillis() { return idleTimeoutMillis; }
     public List<String> allowedOrigins() { return Collections.unmodifiableList(allowedOrigins); }
     public boolean allowAnyOrigin() { return allowAnyOrigin; }
+    public boolean allowHostOrigin() { return allowHostOrigin; }
     public String accessToken() { return accessToken; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
     public boolean serveDemoPage() { return serveDemoPage; }
@@ -79,6 +81,12 @@ public final class ServerConfig {
     public ServerConfig allowOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
     /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
     public ServerConfig allowAnyOrigin(boolean value) { allowAnyOrigin = value; return this; }
+    /**
+     * Also accept an Origin whose host and port equal the request's {@code Host} (or
+     * {@code X-Forwarded-Host}): for a server behind a reverse proxy whose public URL it cannot know.
+     * Off by default: on a loopback server it would let a DNS-rebinding page in.
+     */
+    public ServerConfig allowHostOrigin(boolean value) { allowHostOrigin = value; return this; }
     /** When set, upgrades must carry {@code ?token=...} or {@code Authorization: Bearer ...}. */
     public ServerConfig accessToken(String value) { accessToken = value == null || value.isEmpty() ? null : value; return this; }
     public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }

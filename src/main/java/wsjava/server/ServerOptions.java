@@ -7,7 +7,7 @@ package wsjava.server;
 public final class ServerOptions {
 
     /** Options that take no value. */
-    public static final String[] FLAGS = {"allow-any-origin", "no-demo-page"};
+    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-demo-page"};
 
     private ServerOptions() {
     }
@@ -41,6 +41,7 @@ public final class ServerOptions {
             case "token": config.accessToken(value); break;
             case "subprotocol": config.addSubprotocol(value); break;
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
+            case "allow-host-origin": config.allowHostOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
             default: throw new IllegalArgumentException("unknown option " + name);
         }

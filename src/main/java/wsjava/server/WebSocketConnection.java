@@ -22,6 +22,7 @@ import wsjava.protocol.MessageAssembler;
 import wsjava.protocol.MessageHandler;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
+import wsjava.protocol.Utf8Validator;
 
 /**
  * One client connection and its state machine:
@@ -150,6 +151,14 @@ public final class WebSocketConnection {
         }
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         return sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+    }
+
+    /** Queues a text message given as UTF-8 bytes; throws IllegalArgumentException when they are not UTF-8. */
+    public boolean sendText(byte[] utf8) {
+        if (!Utf8Validator.isValid(utf8, 0, utf8.length)) {
+            throw new IllegalArgumentException("a text message must be UTF-8");
+        }
+        return state == State.OPEN && sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
     }
 
     public boolean sendBinary(byte[] data) {

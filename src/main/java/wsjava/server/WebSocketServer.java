@@ -254,13 +254,25 @@ public final class WebSocketServer {
     /** Origin and token checks, before the upgrade is accepted (RFC 6455 section 10.2). */
     void admit(HttpRequest request) {
         String origin = request.header("Origin");
-        if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))) {
+        if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))
+                && !(config.allowHostOrigin() && originMatchesHost(request, origin))) {
             throw new HandshakeException(403, "origin " + origin + " is not allowed");
         }
         String token = config.accessToken();
         if (token != null && !tokenMatches(request, token)) {
             throw new HandshakeException(401, "missing or wrong access token");
         }
+    }
+
+    /** Whether the Origin names the host the request was addressed to (directly or through a proxy). */
+    private static boolean originMatchesHost(HttpRequest request, String origin) {
+        int scheme = origin.indexOf("://");
+        if (scheme < 0) {
+            return false;
+        }
+        String authority = origin.substring(scheme + 3);
+        return authority.equalsIgnoreCase(String.valueOf(request.header("Host")))
+                || authority.equalsIgnoreCase(String.valueOf(request.header("X-Forwarded-Host")));
     }
 
     private static boolean tokenMatches(HttpRequest request, String token) {

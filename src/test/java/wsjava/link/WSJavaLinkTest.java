@@ -86,25 +86,27 @@ class WSJavaLinkTest {
             List<String[]> events = pollUntil(handle, 1);
             assertEquals("Open", events.get(0)[0]);
             long id = Long.parseLong(events.get(0)[1]);
-            assertEquals("/", events.get(0)[2]);
+            assertEquals("/", events.get(0)[5], "the path travels with the Open event");
+            assertEquals("127.0.0.1", events.get(0)[7].replaceAll(":\\d+$", ""), "remote address");
             assertArrayEquals(new long[] {id}, WSJavaLink.connections(handle));
-            assertEquals("/", WSJavaLink.connectionInfo(handle, id)[0]);
+            assertTrue(Arrays.asList(WSJavaLink.connectionHeaders(handle, id)).contains("sec-websocket-version"));
 
             byte[] text = "héllo".getBytes(StandardCharsets.UTF_8);
             client.send(client.writer.frame(OpCode.TEXT, true, text, 0, text.length));
             client.send(client.writer.frame(OpCode.BINARY, true, new byte[] {1, 2, (byte) 255}, 0, 3));
             events = pollUntil(handle, 2);
-            assertEquals(List.of("Text", Long.toString(id), "héllo", "0"), Arrays.asList(events.get(0)));
+            assertEquals(List.of("Text", Long.toString(id), "0", "héllo"),
+                    List.of(events.get(0)[0], events.get(0)[1], events.get(0)[3], events.get(0)[4]));
             assertEquals("Binary", events.get(1)[0]);
-            assertArrayEquals(new byte[] {1, 2, (byte) 255}, unb64(events.get(1)[2]));
+            assertArrayEquals(new byte[] {1, 2, (byte) 255}, unb64(events.get(1)[4]));
 
-            assertTrue(WSJavaLink.sendText(handle, id, "from WL"));
-            assertTrue(WSJavaLink.sendBinaryBase64(handle, id, b64(new byte[] {9})));
+            assertEquals(7, WSJavaLink.sendText(handle, id, "from WL"));
+            assertEquals(1, WSJavaLink.sendBytesBase64(handle, id, b64(new byte[] {9}), false));
             assertEquals(1, WSJavaLink.broadcastText(handle, "all"));
             assertEquals("from WL", new String(client.readFrame(3_000).payload(), StandardCharsets.UTF_8));
             assertArrayEquals(new byte[] {9}, client.readFrame(3_000).payload());
             assertEquals("all", new String(client.readFrame(3_000).payload(), StandardCharsets.UTF_8));
-            assertFalse(WSJavaLink.sendText(handle, id + 1000, "nobody"));
+            assertEquals(-1, WSJavaLink.sendText(handle, id + 1000, "nobody"));
             assertEquals(2, WSJavaLink.stats(handle)[1], "messages in");
 
             assertTrue(WSJavaLink.stopServer(handle));
@@ -113,11 +115,85 @@ class WSJavaLinkTest {
             events = pollUntil(handle, 1);
             assertEquals("Close", events.get(0)[0]);
             assertEquals("1001", events.get(0)[3], "close handlers still see the stop");
+            assertEquals("", events.get(0)[5], "only Open carries the connection's details");
             assertFalse(WSJavaLink.isRunning(handle));
         } finally {
             WSJavaLink.forgetServer(handle);
         }
         assertThrows(IllegalArgumentException.class, () -> WSJavaLink.serverPort(handle));
+    }
+
+    @Test
+    void bytesGoAsTextOnlyWhenTheyAreUtf8AndWlFramesBecomeMessages() throws Exception {
+        long handle = WSJavaLink.startServer(new String[] {"port"}, new String[] {"0"});
+        try (RawClient client = RawClient.open(WSJavaLink.serverPort(handle))) {
+            long id = Long.parseLong(pollUntil(handle, 1).get(0)[1]);
+            byte[] utf8 = "é".getBytes(StandardCharsets.UTF_8);
+            byte[] notUtf8 = {(byte) 0xC3, (byte) 0x28};
+            assertEquals(2, WSJavaLink.sendBytesBase64(handle, id, b64(utf8), true));
+            assertEquals(2, WSJavaLink.sendBytesBase64(handle, id, b64(notUtf8), true));
+            Frame text = client.readFrame(3_000);
+            Frame binary = client.readFrame(3_000);
+            assertEquals(OpCode.TEXT, text.opcode());
+            assertArrayEquals(utf8, text.payload());
+            assertEquals(OpCode.BINARY, binary.opcode(), "bytes that are not UTF-8 never go as text");
+            assertArrayEquals(notUtf8, binary.payload());
+
+            // What WLJS's encodeFrame writes: unmasked text frames, here one over 16 MiB and one not UTF-8.
+            byte[] big = new byte[17 * 1024 * 1024];
+            Arrays.fill(big, (byte) 'x');
+            String frames = b64(concat(unb64(WSJavaLink.encodeFrame(OpCode.TEXT, true, b64(big), false)),
+                    unb64(WSJavaLink.encodeFrame(OpCode.TEXT, true, b64(notUtf8), false))));
+            assertEquals(unb64(frames).length, WSJavaLink.sendFramesBase64(handle, id, frames));
+            Frame first = client.readFrame(10_000);
+            while (!first.fin()) {
+                first = client.readFrame(10_000);
+            }
+            assertEquals(OpCode.BINARY, client.readFrame(3_000).opcode());
+            String cut = b64(Arrays.copyOf(unb64(WSJavaLink.encodeFrame(OpCode.TEXT, true, b64(utf8), false)), 3));
+            assertEquals(-1, WSJavaLink.sendFramesBase64(handle, id, cut), "a frame cut short is a failed write");
+            assertEquals(-1, WSJavaLink.sendFramesBase64(handle, id + 1, frames), "no such connection");
+        } finally {
+            WSJavaLink.forgetServer(handle);
+        }
+    }
+
+    @Test
+    void hostOriginRuleAcceptsTheProxysPublicOriginOnly() throws Exception {
+        long handle = WSJavaLink.startServer(new String[] {"port", "allow-host-origin"}, new String[] {"0", "true"});
+        try {
+            int port = WSJavaLink.serverPort(handle);
+            assertEquals(101, upgradeStatus(port, "Host: wljs.example.org", "https://wljs.example.org"));
+            assertEquals(101, upgradeStatus(port, "Host: wljs\r\nX-Forwarded-Host: wljs:8443", "https://wljs:8443"));
+            assertEquals(403, upgradeStatus(port, "Host: wljs.example.org", "https://evil.example.org"));
+        } finally {
+            WSJavaLink.forgetServer(handle);
+        }
+    }
+
+    @Test
+    void theProbeClientTimesRoundTripsAgainstARealServer() throws Exception {
+        long handle = WSJavaLink.startServer(new String[] {"port"}, new String[] {"0"});
+        try {
+            long probe = WSJavaLink.startProbe(WSJavaLink.serverUrl(handle), "", "ping", 3);
+            int answered = 0;
+            String[] result = {"running"};
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (result[0].equals("running") && System.currentTimeMillis() < deadline) {
+                for (String[] e : pollUntil(handle, 1)) {
+                    if (e[0].equals("Text")) {
+                        WSJavaLink.sendText(handle, Long.parseLong(e[1]), "pong:" + e[4]);
+                        answered++;
+                    }
+                }
+                result = WSJavaLink.probeResult(probe, 10);
+            }
+            assertEquals("ok", result[0], String.join(" ", result));
+            assertEquals(3, answered);
+            assertEquals("pong:ping", result[3]);
+        } finally {
+            WSJavaLink.forgetServer(handle);
+        }
     }
 
     @Test
@@ -137,6 +213,12 @@ class WSJavaLinkTest {
             }
         }
         return events;
+    }
+
+    private static int upgradeStatus(int port, String hostHeaders, String origin) throws Exception {
+        try (RawClient c = new RawClient(port)) {
+            return c.sendRequest(RawClient.request("/", "Origin: " + origin + "\r\n").replace("Host: 127.0.0.1", hostHeaders));
+        }
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

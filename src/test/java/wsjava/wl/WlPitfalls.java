@@ -1,0 +1,206 @@
+package wsjava.wl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Static checks for WL defects that no engine here can show at run time but that source text
+ * can: each method looks for one known trap (see shared/notes/wl-semantics.md) in code whose
+ * comments and strings are blanked, and returns one line per finding. WlPitfallsTest runs them
+ * on the project and on planted fixtures, so each is shown able to fail.
+ */
+final class WlPitfalls {
+
+    /** One WL source: a name for messages, its text, and whether it is a paclet Kernel file. */
+    static final class Source {
+        final String name;
+        final String text;
+        final String code;
+        final boolean kernel;
+
+        Source(String name, String text, boolean kernel) {
+            this.name = name;
+            this.text = text;
+            this.code = JLinkCalls.blankCommentsAndStrings(text);
+            this.kernel = kernel;
+        }
+
+        String at(int offset) {
+            int line = 1;
+            for (int i = 0; i < offset; i++) {
+                if (text.charAt(i) == '\n') {
+                    line++;
+                }
+            }
+            return name + ":" + line;
+        }
+    }
+
+    private WlPitfalls() {
+    }
+
+    static List<String> all(List<Source> sources) {
+        List<String> problems = new ArrayList<>();
+        for (Source s : sources) {
+            problems.addAll(upValueSetOnModuleLocal(s));
+            problems.addAll(byteArrayToStringAsTest(s));
+            problems.addAll(scriptCommandLineInKernel(s));
+            problems.addAll(javaStartResultIgnored(s));
+            problems.addAll(dynamicOrUpdateInterval(s));
+            problems.addAll(complementInKernel(s));
+            problems.addAll(javaCallOutsideJavaCall(s));
+            problems.addAll(taskNeverRemoved(s));
+        }
+        problems.addAll(optionsNeverChecked(sources));
+        return problems;
+    }
+
+    /** {@code Module[{h}, h /: Set[...] := ...]}: x = h; x[k] = v stores a DownValue and never reaches it. */
+    static List<String> upValueSetOnModuleLocal(Source s) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("\\bModule\\[\\s*\\{").matcher(s.code);
+        while (m.find()) {
+            int open = m.end() - 1;
+            int close = matching(s.code, open);
+            int bodyEnd = matching(s.code, s.code.indexOf('[', m.start()));
+            for (String v : s.code.substring(open + 1, close).split(",")) {
+                String name = v.split("=")[0].trim();
+                if (!name.matches("[A-Za-z$][A-Za-z0-9$]*")) {
+                    continue;
+                }
+                Matcher tag = Pattern.compile("(^|[^A-Za-z0-9$`])" + Pattern.quote(name) + "\\s*/:\\s*Set(Delayed)?\\[")
+                        .matcher(s.code.substring(close, bodyEnd));
+                if (tag.find()) {
+                    out.add(s.at(close + tag.start()) + ": Set rule as an UpValue of the Module symbol " + name
+                            + " (a variable that holds it never reaches it; put the rule on the variable, as WLJS's Objects.wl does)");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** ByteArrayToString substitutes characters for bad UTF-8: it never fails, so it cannot test. */
+    static List<String> byteArrayToStringAsTest(Source s) {
+        return find(s, "\\b(Quiet|Check|StringQ|FailureQ)\\[\\s*ByteArrayToString\\[",
+                "ByteArrayToString used as a UTF-8 test; it never fails on invalid UTF-8");
+    }
+
+    /** $ScriptCommandLine is non-empty under wolframscript -f, as WLJS's backend runs: it says nothing about who drains. */
+    static List<String> scriptCommandLineInKernel(Source s) {
+        return s.kernel ? find(s, "\\$ScriptCommandLine", "paclet code keyed on $ScriptCommandLine") : List.of();
+    }
+
+    /** InstallJava and LoadJavaClass give $Failed on failure; a result nobody looks at hides it. */
+    static List<String> javaStartResultIgnored(Source s) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("\\b(InstallJava|LoadJavaClass)\\[").matcher(s.code);
+        while (m.find()) {
+            String before = s.code.substring(0, m.start()).stripTrailing();
+            if (!(before.endsWith("=") || before.endsWith("Check[") || before.endsWith("Head["))) {
+                out.add(s.at(m.start()) + ": the result of " + m.group(1) + " is not checked");
+            }
+        }
+        return out;
+    }
+
+    /** WLJS displays Refresh[expr, seconds] only: no Dynamic, no UpdateInterval. */
+    static List<String> dynamicOrUpdateInterval(Source s) {
+        return s.name.contains(".wln") ? find(s, "\\b(Dynamic|UpdateInterval)\\b", "WLJS has no Dynamic; use Refresh[expr, seconds]")
+                : List.of();
+    }
+
+    /** Complement sorts its result: clients lose their order. */
+    static List<String> complementInKernel(Source s) {
+        return s.kernel ? find(s, "\\bComplement\\[", "Complement reorders; use DeleteCases or Select") : List.of();
+    }
+
+    /** Every facade call goes through javaCall: failures become Failures and a drain cannot preempt it. */
+    static List<String> javaCallOutsideJavaCall(Source s) {
+        List<String> out = new ArrayList<>();
+        if (!s.kernel) {
+            return out;
+        }
+        Matcher m = Pattern.compile("\\bWSJavaLink`[a-z][A-Za-z0-9]*\\[").matcher(s.code);
+        while (m.find()) {
+            if (!s.code.substring(0, m.start()).stripTrailing().endsWith("javaCall[")) {
+                out.add(s.at(m.start()) + ": a J/Link call outside javaCall");
+            }
+        }
+        Matcher def = Pattern.compile("(?m)^javaCall\\[call_\\]\\s*:=").matcher(s.code);
+        if (def.find() && !s.code.substring(def.end(), matching(s.code, s.code.indexOf('[', s.code.indexOf("Module", def.end()))))
+                .contains("PreemptProtect[")) {
+            out.add(s.at(def.start()) + ": javaCall does not PreemptProtect the J/Link call");
+        }
+        return out;
+    }
+
+    /** A scheduled task that nothing removes errors, or relaunches Java, every tick once its server is gone. */
+    static List<String> taskNeverRemoved(Source s) {
+        return s.kernel && s.code.contains("SessionSubmit[") && !s.code.contains("TaskRemove[")
+                ? List.of(s.at(s.code.indexOf("SessionSubmit[")) + ": a scheduled task that this file never removes")
+                : List.of();
+    }
+
+    /** OptionsPattern[] accepts misspelled options silently: every function that takes options must check their names. */
+    static List<String> optionsNeverChecked(List<Source> sources) {
+        Set<String> checked = new LinkedHashSet<>();
+        List<String> out = new ArrayList<>();
+        Pattern check = Pattern.compile("unknownOptionFailure\\[\\s*([A-Za-z$][A-Za-z0-9$]*)");
+        Pattern takesOptions = Pattern.compile("(?m)^(?:[A-Za-z$][A-Za-z0-9$]*\\s*/:\\s*)?([A-Z][A-Za-z0-9$]*)\\[[^\\n]*OptionsPattern\\[");
+        for (Source s : sources) {
+            Matcher m = check.matcher(s.code);
+            while (m.find()) {
+                checked.add(m.group(1));
+            }
+        }
+        for (Source s : sources) {
+            if (!s.kernel) {
+                continue;
+            }
+            Matcher m = takesOptions.matcher(s.code);
+            while (m.find()) {
+                String f = m.group(1);
+                if (!checked.contains(f) && !isChannelForward(s.code, m.start())) {
+                    out.add(s.at(m.start()) + ": " + f + " takes OptionsPattern[] but never checks for unknown options");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** An UpValue that only passes its options on to a function that checks them. */
+    private static boolean isChannelForward(String code, int at) {
+        String line = code.substring(at, code.indexOf('\n', at) < 0 ? code.length() : code.indexOf('\n', at));
+        return line.matches("^[A-Za-z$][A-Za-z0-9$]*\\s*/:.*OptionsPattern\\[[A-Za-z]+\\].*");
+    }
+
+    private static List<String> find(Source s, String regex, String what) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile(regex).matcher(s.code);
+        while (m.find()) {
+            out.add(s.at(m.start()) + ": " + what);
+        }
+        return out;
+    }
+
+    /** The index of the bracket that closes the one at {@code open} ([, { or (). */
+    private static int matching(String code, int open) {
+        int depth = 0;
+        for (int i = open; i < code.length(); i++) {
+            char c = code.charAt(i);
+            if (c == '[' || c == '{' || c == '(') {
+                depth++;
+            } else if (c == ']' || c == '}' || c == ')') {
+                depth--;
+                if (depth == 0) {
+                    return i;
+                }
+            }
+        }
+        return code.length();
+    }
+}

@@ -1,0 +1,104 @@
+package wsjava.wl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import wsjava.testing.ExternalTools;
+
+/** The WL sources are free of the known traps, and each check finds its trap when one is planted. */
+class WlPitfallsTest {
+
+    private static List<WlPitfalls.Source> projectSources() {
+        List<WlPitfalls.Source> all = new ArrayList<>();
+        for (Path file : WlSources.files()) {
+            String name = ExternalTools.PROJECT.relativize(file).toString();
+            String text = WlSources.read(file);
+            boolean kernel = name.startsWith("paclet/WSJava/Kernel/");
+            if (name.endsWith(".wln")) {
+                List<String> cells = WlSources.notebookCode(text);
+                for (int i = 0; i < cells.size(); i++) {
+                    all.add(new WlPitfalls.Source(name + "#cell" + (i + 1), cells.get(i), false));
+                }
+            } else {
+                all.add(new WlPitfalls.Source(name, text, kernel));
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void theProjectsWlHasNoKnownTrap() {
+        List<WlPitfalls.Source> sources = projectSources();
+        assertTrue(sources.stream().filter(s -> s.kernel).count() >= 7, "the Kernel files were found");
+        List<String> problems = WlPitfalls.all(sources);
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    private static List<String> planted(String name, String wl) {
+        return WlPitfalls.all(List.of(new WlPitfalls.Source(name, wl, name.startsWith("paclet/WSJava/Kernel/"))));
+    }
+
+    private static void assertFinds(String expected, String name, String wl) {
+        List<String> found = planted(name, wl);
+        assertEquals(1, found.size(), String.join("\n", found));
+        assertTrue(found.get(0).contains(expected), found.get(0));
+    }
+
+    @Test
+    void aSetRuleOnAModuleLocalHandlerIsFound() {
+        assertFinds("UpValue of the Module symbol handler", "paclet/WSJava/Kernel/X.wl",
+                "make[] := Module[{handler, other = 1},\n  handler /: Set[handler[k_String], v_] := store[k, v];\n  handler]");
+    }
+
+    @Test
+    void byteArrayToStringAsAUtf8TestIsFound() {
+        assertFinds("never fails on invalid UTF-8", "wl/x.wl", "text = Quiet[ByteArrayToString[bytes, \"UTF-8\"]]");
+    }
+
+    @Test
+    void scriptCommandLineInThePacletIsFound() {
+        assertFinds("$ScriptCommandLine", "paclet/WSJava/Kernel/X.wl", "interactiveQ[] := Length[$ScriptCommandLine] == 0;");
+        assertTrue(planted("wl/examples/x.wls", "port = $ScriptCommandLine[[2]]").isEmpty(), "scripts may read their arguments");
+    }
+
+    @Test
+    void anUncheckedJavaStartIsFound() {
+        assertFinds("LoadJavaClass is not checked", "paclet/WSJava/Kernel/X.wl", "ensure[] := (AddToClassPath[d]; LoadJavaClass[c]; ok)");
+        assertTrue(planted("paclet/WSJava/Kernel/Y.wl", "loaded = Quiet[Check[LoadJavaClass[c], $Failed]]").isEmpty());
+    }
+
+    @Test
+    void dynamicInANotebookIsFound() {
+        assertFinds("no Dynamic", "notebooks/x.wln#cell1", "Dynamic[Refresh[x, UpdateInterval -> 1]]".replace("UpdateInterval -> 1", "2"));
+        assertTrue(planted("notebooks/x.wln#cell2", "(* no Dynamic here *) Refresh[x, 1]").isEmpty(), "comments do not count");
+    }
+
+    @Test
+    void complementInThePacletIsFound() {
+        assertFinds("Complement reorders", "paclet/WSJava/Kernel/X.wl", "clients = Complement[clients, failed]");
+    }
+
+    @Test
+    void aJLinkCallOutsideJavaCallIsFound() {
+        assertFinds("outside javaCall", "paclet/WSJava/Kernel/X.wl", "n = WSJavaLink`poll[h, 0, 10]");
+        assertFinds("does not PreemptProtect", "paclet/WSJava/Kernel/Java.wl",
+                "javaCall[call_] := Module[{r},\n  r = Quiet[Check[call, $javaFailed]];\n  r]");
+    }
+
+    @Test
+    void aTaskThatIsNeverRemovedIsFound() {
+        assertFinds("never removes", "paclet/WSJava/Kernel/X.wl", "start[h_] := SessionSubmit[ScheduledTask[drain[h], 0.01]]");
+    }
+
+    @Test
+    void optionsThatAreNeverCheckedAreFound() {
+        assertFinds("never checks for unknown options", "paclet/WSJava/Kernel/X.wl",
+                "Options[WSJavaThing] = {\"Port\" -> 1};\nWSJavaThing[x_, opts : OptionsPattern[]] := OptionValue[\"Port\"]");
+        assertTrue(planted("paclet/WSJava/Kernel/Y.wl", "WSJavaThing[x_, opts : OptionsPattern[]] := "
+                + "If[FailureQ[unknownOptionFailure[WSJavaThing, {opts}]], $Failed, x]").isEmpty());
+    }
+}
