@@ -7,8 +7,13 @@ import java.util.Arrays;
  * Turns frames into messages: joins fragments, enforces the continuation rules, lets control
  * frames through between fragments, validates text as UTF-8 while it arrives (so bad text fails at
  * the chunk that carries it), and enforces the message size limit as soon as a header reveals it.
+ * Memory follows the bytes that arrived, never the length a header claims: the buffer grows (at
+ * most doubling) as payload comes in, so a peer that sends only a 16 MiB frame header costs nothing.
  */
 public final class MessageAssembler implements FrameListener {
+
+    /** The most a connection keeps between messages; above it the buffer is released. */
+    static final int IDLE_BUFFER_LIMIT = 8 * 1024;
 
     private final MessageHandler handler;
     private final int maxMessageSize;
@@ -19,6 +24,8 @@ public final class MessageAssembler implements FrameListener {
     private int messageOpcode = -1;
     private byte[] message = new byte[0];
     private int messageSize;
+    /** What the headers so far say the message will hold: a cap for growth, never a reason to allocate. */
+    private long claimedSize;
 
     private final byte[] control = new byte[FrameParser.MAX_CONTROL_PAYLOAD];
     private int controlSize;
@@ -50,16 +57,25 @@ public final class MessageAssembler implements FrameListener {
         if (size > maxMessageSize) {
             throw new MessageTooLargeException("message of at least " + size + " bytes exceeds the limit of " + maxMessageSize);
         }
-        reserve((int) size, header.fin());
+        claimedSize = header.fin() ? size : maxMessageSize;
     }
 
-    /** Makes room for {@code size} bytes; exact when the message is complete in this frame. */
-    private void reserve(int size, boolean exact) {
+    /**
+     * Makes room for {@code size} bytes that have arrived: at most twice what is there already, and
+     * never past what the headers claim, so a message that ends in this frame usually fills its
+     * buffer exactly and is handed over without a copy.
+     */
+    private void reserve(int size) {
         if (size <= message.length) {
             return;
         }
-        int capacity = exact ? size : (int) Math.min(maxMessageSize, Math.max(size, 2L * message.length));
-        message = Arrays.copyOf(message, capacity);
+        long doubled = Math.max(size, Math.max(1024, 2L * message.length));
+        message = Arrays.copyOf(message, (int) Math.min(doubled, Math.max(size, claimedSize)));
+    }
+
+    /** The buffer currently held for a message in progress (for tests of the memory rule). */
+    int bufferCapacity() {
+        return message.length;
     }
 
     @Override
@@ -72,6 +88,7 @@ public final class MessageAssembler implements FrameListener {
         if (messageOpcode == OpCode.TEXT) {
             utf8.feed(buf, off, len);
         }
+        reserve(messageSize + len);
         System.arraycopy(buf, off, message, messageSize, len);
         messageSize += len;
     }
@@ -98,7 +115,7 @@ public final class MessageAssembler implements FrameListener {
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }
-        if (message.length > 64 * 1024) {
+        if (message.length > IDLE_BUFFER_LIMIT) {
             message = new byte[0];     // don't pin a big buffer to an idle connection
         }
     }

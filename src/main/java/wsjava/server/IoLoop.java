@@ -154,7 +154,7 @@ final class IoLoop implements Runnable {
                 if (key.isValid() && key.isWritable()) {
                     connection.flush();
                 }
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
                 // A bug for one connection must not take down the loop and everyone else on it.
                 server.connectionBug(connection, e);
                 connection.closeChannel();
@@ -167,7 +167,7 @@ final class IoLoop implements Runnable {
         while ((task = tasks.poll()) != null) {
             try {
                 task.run();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
                 server.connectionBug(null, e);
             }
         }
@@ -178,7 +178,7 @@ final class IoLoop implements Runnable {
         while ((connection = flushes.poll()) != null) {
             try {
                 connection.flush();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
                 server.connectionBug(connection, e);
                 connection.closeChannel();
             }
@@ -191,7 +191,7 @@ final class IoLoop implements Runnable {
         for (WebSocketConnection connection : timerSnapshot) {
             try {
                 connection.onTimer(now);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
                 server.connectionBug(connection, e);
                 connection.closeChannel();
             }

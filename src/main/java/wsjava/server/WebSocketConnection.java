@@ -265,7 +265,7 @@ public final class WebSocketConnection {
         server.opened(this);
         try {
             server.listener().onOpen(this);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {   // an Error from a listener too: this connection fails, the loop goes on
             listenerFailed(e);
             return false;
         }
@@ -281,7 +281,7 @@ public final class WebSocketConnection {
             server.stats().messagesIn.increment();
             try {
                 server.listener().onText(WebSocketConnection.this, text);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 listenerFailed(e);
             }
         }
@@ -294,7 +294,7 @@ public final class WebSocketConnection {
             server.stats().messagesIn.increment();
             try {
                 server.listener().onBinary(WebSocketConnection.this, data);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 listenerFailed(e);
             }
         }
@@ -313,7 +313,7 @@ public final class WebSocketConnection {
             }
             try {
                 server.listener().onPong(WebSocketConnection.this, payload);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 listenerFailed(e);
             }
         }
@@ -361,7 +361,7 @@ public final class WebSocketConnection {
         requestFlush();
     }
 
-    private void listenerFailed(RuntimeException e) {
+    private void listenerFailed(Throwable e) {
         failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "internal error in message handler"), e);
     }
 

@@ -230,7 +230,7 @@ public final class WebSocketServer {
             }
             liveSockets.incrementAndGet();
             stats.connectionsAccepted.increment();
-            loops.get(nextLoop++ % loops.size()).adopt(channel);
+            loops.get(Math.floorMod(nextLoop++, loops.size())).adopt(channel);   // never negative after 2^31 accepts
         }
     }
 
@@ -306,7 +306,7 @@ public final class WebSocketServer {
         liveSockets.decrementAndGet();
     }
 
-    void connectionBug(WebSocketConnection connection, RuntimeException e) {
+    void connectionBug(WebSocketConnection connection, Throwable e) {
         LOG.log(Level.WARNING, "unexpected error on " + connection, e);
     }
 

@@ -2,6 +2,7 @@ package wsjava.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
@@ -40,6 +41,28 @@ class MessageAssemblerTest {
     private byte[] frame(int opcode, boolean fin, String text) {
         byte[] b = text.getBytes(StandardCharsets.UTF_8);
         return client.frame(opcode, fin, b, 0, b.length);
+    }
+
+    @Test
+    void aClaimedLengthAllocatesNothingUntilItsBytesArrive() {
+        MessageAssembler big = new MessageAssembler(recorder, 16 << 20);
+        FrameParser p = new FrameParser(Role.SERVER, 16 << 20);
+        byte[] whole = client.frame(OpCode.BINARY, true, new byte[16 << 20], 0, 16 << 20);
+        p.parse(ByteBuffer.wrap(whole, 0, 14), big);           // the header alone: 16 MiB claimed
+        assertEquals(0, big.bufferCapacity(), "no payload arrived, so nothing is held");
+        p.parse(ByteBuffer.wrap(whole, 14, 5000), big);
+        assertTrue(big.bufferCapacity() <= 2 * 5000 + 1024, "memory follows what arrived: " + big.bufferCapacity());
+        p.parse(ByteBuffer.wrap(whole, 5014, whole.length - 5014), big);
+        assertEquals(16 << 20, recorder.binaries.get(0).length);
+        assertEquals(0, big.bufferCapacity(), "the whole message was handed over, nothing kept");
+    }
+
+    @Test
+    void aTextMessageLeavesNoLargeBufferBehind() {
+        MessageAssembler a = new MessageAssembler(recorder, 1 << 20);
+        byte[] text = client.frame(OpCode.TEXT, true, "x".repeat(65_000).getBytes(StandardCharsets.UTF_8), 0, 65_000);
+        new FrameParser(Role.SERVER, 1 << 20).parse(ByteBuffer.wrap(text), a);
+        assertTrue(a.bufferCapacity() <= MessageAssembler.IDLE_BUFFER_LIMIT, "kept " + a.bufferCapacity());
     }
 
     @Test

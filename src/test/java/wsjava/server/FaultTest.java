@@ -80,16 +80,30 @@ class FaultTest {
 
     @Test
     void aListenerThatThrowsClosesOnlyItsConnectionWith1011() throws Exception {
+        listenerFailureClosesOnlyItsConnection(() -> new IllegalStateException("handler bug"));
+    }
+
+    @Test
+    void aListenerThatThrowsAnErrorClosesOnlyItsConnectionAndTheLoopGoesOn() throws Exception {
+        listenerFailureClosesOnlyItsConnection(() -> new AssertionError("handler bug"));
+    }
+
+    private static void listenerFailureClosesOnlyItsConnection(java.util.function.Supplier<Throwable> failure) throws Exception {
         RecordingListener listener = new RecordingListener() {
             @Override
             public void onText(WebSocketConnection connection, String text) {
                 if (text.equals("boom")) {
-                    throw new IllegalStateException("handler bug");
+                    Throwable t = failure.get();
+                    if (t instanceof Error) {
+                        throw (Error) t;
+                    }
+                    throw (RuntimeException) t;
                 }
                 super.onText(connection, text);
             }
         };
-        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
+        // One I/O thread: "other" shares the loop, so its answer shows the loop survived.
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).ioThreads(1), listener).start();
         try (RawClient victim = RawClient.open(server.port()); RawClient other = RawClient.open(server.port())) {
             roundTrip(other, "hello");
             byte[] boom = "boom".getBytes(StandardCharsets.UTF_8);
