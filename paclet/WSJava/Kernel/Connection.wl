@@ -12,7 +12,7 @@ WSJava::notopen = "`1` is not open.";
 $connectionProperties = {"Server", "ID", "Open", "Path", "Query", "Origin", "RemoteAddress", "Subprotocol",
   "Headers", "Properties"};
 
-connectionServerKnownQ[WSJavaConnection[handle_Integer, _Integer]] := KeyExistsQ[$servers, handle];
+connectionServerKnownQ[WSJavaConnection[handle_Integer, _Integer]] := liveServerQ[handle];
 connectionServerKnownQ[_] := False;
 
 WSJavaConnection[handle_Integer, id_Integer][property_String] := connectionProperty[WSJavaConnection[handle, id], property];

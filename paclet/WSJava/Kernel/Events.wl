@@ -56,6 +56,9 @@ drainTick[handle_Integer] := Which[
 javaLost[handle_Integer] := Module[{server = $servers[handle]["Object"]},
   removeDrainTask[handle];
   Message[WSJava::javalost, server];
+  (* No longer live: a close handler that sends or asks Java now gets a Failure instead of
+     starting a new JVM through InstallJava. *)
+  $servers[handle] = Append[$servers[handle], "Link" -> None];
   Scan[dispatchEvent[handle, {"Close", ToString[Last[#]], "0", "1006", "the Java runtime stopped", "", "", "", "", ""}] &,
     Select[Keys[$connectionInfo], First[#] === handle &]];
   forgetServer[handle]

@@ -129,7 +129,10 @@ wljsOrigins[] := Module[{env, host, http, hosts},
 
 (* ---- the server object ---- *)
 
-knownServerQ[WSJavaServer[data_Association]] := KeyExistsQ[$servers, data["Handle"]];
+(* Registered here and still served by the JVM it was started on (javaLost clears "Link"). *)
+liveServerQ[handle_] := KeyExistsQ[$servers, handle] && $servers[handle]["Link"] =!= None;
+
+knownServerQ[WSJavaServer[data_Association]] := liveServerQ[data["Handle"]];
 knownServerQ[_] := False;
 
 goneFailure[server_] := (
@@ -142,14 +145,14 @@ WSJavaServer[data_Association][property_String] := serverProperty[data, property
 serverProperty[data_, "Properties"] := $serverProperties;
 serverProperty[data_, property : ("Handle" | "Host" | "Port" | "URL")] := data[property];
 serverProperty[data_, "Running"] :=
-  KeyExistsQ[$servers, data["Handle"]] && TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
+  liveServerQ[data["Handle"]] && TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
 serverProperty[data_, property : ("HandlerFunctions" | "HandlerFunctionsKeys")] :=
   Lookup[Lookup[$servers, data["Handle"], <||>], property, Missing["NotAvailable"]];
-serverProperty[data_, "Statistics"] := If[KeyExistsQ[$servers, data["Handle"]],
+serverProperty[data_, "Statistics"] := If[liveServerQ[data["Handle"]],
   With[{numbers = javaCall[WSJavaLink`stats[data["Handle"]]]},
     If[FailureQ[numbers], numbers, AssociationThread[$statNames, numbers]]],
   Missing["NotAvailable"]];
-serverProperty[data_, "Connections"] := If[KeyExistsQ[$servers, data["Handle"]],
+serverProperty[data_, "Connections"] := If[liveServerQ[data["Handle"]],
   With[{ids = javaCall[WSJavaLink`connections[data["Handle"]]]},
     If[FailureQ[ids], ids, WSJavaConnection[data["Handle"], #] & /@ ids]],
   {}];
