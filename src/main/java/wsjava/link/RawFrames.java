@@ -1,13 +1,9 @@
 package wsjava.link;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import wsjava.protocol.CloseCodes;
-import wsjava.protocol.CloseException;
 import wsjava.protocol.Frame;
-import wsjava.protocol.FrameCollector;
-import wsjava.protocol.FrameParser;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 import wsjava.protocol.Utf8Validator;
@@ -25,27 +21,14 @@ final class RawFrames {
 
     /** Sends every whole frame in {@code bytes}; the number of bytes taken, or -1 when a frame is bad, cut short or not sent. */
     static int send(WebSocketConnection connection, byte[] bytes) {
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        int[] wholeEnd = {0};
-        FrameCollector collector = new FrameCollector() {
-            @Override
-            public void onFrameEnd() {
-                super.onFrameEnd();
-                wholeEnd[0] = in.position();
-            }
-        };
-        try {
-            // Server frames, so unmasked; no size limit beyond what already arrived from WL.
-            new FrameParser(Role.CLIENT, Integer.MAX_VALUE - 64).parse(in, collector);
-        } catch (CloseException e) {
-            return -1;
-        }
-        if (wholeEnd[0] != bytes.length) {
-            return -1;   // a frame cut short: send nothing rather than half of what WL meant
+        // Server frames, so unmasked; no size limit beyond what already arrived from WL.
+        WholeFrames parsed = WholeFrames.parse(bytes, Role.CLIENT, Integer.MAX_VALUE - 64);
+        if (parsed.error != null || parsed.end != bytes.length) {
+            return -1;   // a bad frame, or one cut short: send nothing rather than half of what WL meant
         }
         ByteArrayOutputStream message = new ByteArrayOutputStream();
         int messageOpcode = -1;
-        for (Frame f : collector.drain()) {
+        for (Frame f : parsed.frames) {
             if (OpCode.isControl(f.opcode())) {
                 if (!sendControl(connection, f)) {
                     return -1;

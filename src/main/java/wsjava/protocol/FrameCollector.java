@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A {@link FrameListener} that keeps whole frames, for callers that want frames rather than messages. */
-public class FrameCollector implements FrameListener {
+public final class FrameCollector implements FrameListener {
 
     private final List<Frame> frames = new ArrayList<>();
     private FrameHeader header;
