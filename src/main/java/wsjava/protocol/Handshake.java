@@ -30,9 +30,15 @@ public final class Handshake {
         }
     }
 
-    /** Whether the request asks for a WebSocket upgrade at all (as opposed to a plain HTTP GET). */
+    /**
+     * Whether the request tries a WebSocket upgrade (and so gets 101 or an error saying what is
+     * wrong) rather than being plain HTTP. An {@code Upgrade} to another protocol, such as h2c,
+     * without WebSocket headers is plain HTTP: a server may ignore it (RFC 9110 section 7.8).
+     */
     public static boolean isUpgradeRequest(HttpRequest request) {
-        return request.header("Upgrade") != null;
+        return request.headerHasToken("Upgrade", "websocket")
+                || request.header("Sec-WebSocket-Key") != null
+                || request.header("Sec-WebSocket-Version") != null;
     }
 
     /**

@@ -12,12 +12,14 @@ public final class HttpRequest {
 
     private final String method;
     private final String target;
+    private final String originForm;
     private final String version;
     private final Map<String, List<String>> headers;
 
     HttpRequest(String method, String target, String version, Map<String, List<String>> headers) {
         this.method = method;
         this.target = target;
+        this.originForm = originForm(target);
         this.version = version;
         this.headers = headers;
     }
@@ -31,24 +33,45 @@ public final class HttpRequest {
         return target;
     }
 
+    /**
+     * The path and query of an absolute-form target ({@code GET http://host/chat HTTP/1.1}, which
+     * RFC 9112 section 3.2.2 says a server must accept); an origin-form target as it is.
+     */
+    static String originForm(String target) {
+        if (target.startsWith("/")) {
+            return target;
+        }
+        int authority = target.indexOf("://");
+        int slash = target.indexOf('/', authority + 3);
+        int question = target.indexOf('?', authority + 3);
+        if (slash < 0 || (question >= 0 && question < slash)) {
+            return question < 0 ? "/" : "/" + target.substring(question);
+        }
+        return target.substring(slash);
+    }
+
+    /** The path, for example {@code /chat}, also for an absolute-form target. */
     public String path() {
-        int q = target.indexOf('?');
-        return q < 0 ? target : target.substring(0, q);
+        int q = originForm.indexOf('?');
+        return q < 0 ? originForm : originForm.substring(0, q);
     }
 
     /** The query string without '?', or "" when there is none. */
     public String query() {
-        int q = target.indexOf('?');
-        return q < 0 ? "" : target.substring(q + 1);
+        int q = originForm.indexOf('?');
+        return q < 0 ? "" : originForm.substring(q + 1);
     }
 
-    /** The first value of a query parameter (no percent-decoding beyond '+' kept as is), or null. */
+    /**
+     * The first value of a query parameter, percent-decoded by RFC 3986 ({@code '+'} stays a plus),
+     * or null. A malformed escape throws a {@link HandshakeException} with 400.
+     */
     public String queryParameter(String name) {
         for (String pair : query().split("&")) {
             int eq = pair.indexOf('=');
-            String key = eq < 0 ? pair : pair.substring(0, eq);
+            String key = PercentDecoding.decode(eq < 0 ? pair : pair.substring(0, eq));
             if (key.equals(name)) {
-                return eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                return eq < 0 ? "" : PercentDecoding.decode(pair.substring(eq + 1));
             }
         }
         return null;

@@ -49,6 +49,9 @@ public final class HttpRequestParser {
 
     private static HttpRequest parseHead(String text) {
         String[] lines = text.split("\r\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            rejectControlCharacters(lines[i], i);
+        }
         String[] requestLine = lines[0].split(" ", -1);
         if (requestLine.length != 3 || requestLine[0].isEmpty() || requestLine[1].isEmpty()) {
             throw new HandshakeException(400, "malformed request line");
@@ -56,9 +59,11 @@ public final class HttpRequestParser {
         if (!requestLine[2].startsWith("HTTP/")) {
             throw new HandshakeException(400, "malformed request line: no HTTP version");
         }
-        if (!requestLine[1].startsWith("/")) {
-            throw new HandshakeException(400, "request target must be an absolute path");
+        String target = requestLine[1];
+        if (!target.startsWith("/") && !isAbsoluteHttpUri(target)) {
+            throw new HandshakeException(400, "request target must be an absolute path or an http(s) URI");
         }
+        PercentDecoding.requireWellFormed(target);
         Map<String, List<String>> headers = HttpRequest.newHeaderMap();
         for (int i = 1; i < lines.length; i++) {
             String line = lines[i];
@@ -68,7 +73,44 @@ public final class HttpRequestParser {
             }
             HttpRequest.addHeader(headers, line.substring(0, colon), line.substring(colon + 1).trim());
         }
-        return new HttpRequest(requestLine[0], requestLine[1], requestLine[2], headers);
+        checkHost(headers.get("host"), requestLine[2]);
+        return new HttpRequest(requestLine[0], target, requestLine[2], headers);
+    }
+
+    /**
+     * Field values are visible characters, spaces and tabs (RFC 9110 section 5.5): a bare CR or LF
+     * (a request-smuggling trick) or a NUL gets 400 instead of being read into a value.
+     */
+    private static void rejectControlCharacters(String line, int index) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if ((c < ' ' && c != '\t') || c == 127) {
+                throw new HandshakeException(400, (index == 0 ? "request line" : "header line " + index)
+                        + " contains control character 0x" + Integer.toHexString(c));
+            }
+        }
+    }
+
+    private static boolean isAbsoluteHttpUri(String target) {
+        String lower = target.toLowerCase(java.util.Locale.ROOT);
+        return (lower.startsWith("http://") || lower.startsWith("https://")) && target.indexOf("://") + 3 < target.length();
+    }
+
+    /** RFC 9112 section 3.2: an HTTP/1.1 request has exactly one Host, and ours are never empty. */
+    private static void checkHost(List<String> hosts, String version) {
+        if (hosts == null) {
+            if ("HTTP/1.1".equals(version)) {
+                throw new HandshakeException(400, "missing Host header");
+            }
+            return;
+        }
+        if (hosts.size() > 1) {
+            throw new HandshakeException(400, "more than one Host header");
+        }
+        String host = hosts.get(0);
+        if (host.isEmpty() || host.indexOf(',') >= 0 || host.indexOf(' ') >= 0 || host.indexOf('\t') >= 0) {
+            throw new HandshakeException(400, "invalid Host header: " + (host.isEmpty() ? "empty" : host));
+        }
     }
 
     /** Header names are tokens: no spaces (which would also hide obsolete line folding). */

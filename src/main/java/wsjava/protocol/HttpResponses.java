@@ -28,10 +28,19 @@ public final class HttpResponses {
 
     /** A text/plain response that closes the connection. */
     public static byte[] plain(int status, String body, Map<String, String> headers) {
-        return withBody(status, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8), headers);
+        return plain(status, body, headers, true);
     }
 
-    public static byte[] withBody(int status, String contentType, byte[] body, Map<String, String> headers) {
+    public static byte[] plain(int status, String body, Map<String, String> headers, boolean includeBody) {
+        return response(status, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8), headers, includeBody);
+    }
+
+    /**
+     * The response head, and the body unless {@code includeBody} is false (the answer to HEAD,
+     * whose Content-Length still gives the body's size). Every response says {@code nosniff}, so a
+     * browser never reads an error body that echoes the request as HTML or script.
+     */
+    public static byte[] response(int status, String contentType, byte[] body, Map<String, String> headers, boolean includeBody) {
         StringBuilder head = new StringBuilder(160);
         head.append("HTTP/1.1 ").append(status).append(' ').append(reasonPhrase(status)).append("\r\n");
         for (Map.Entry<String, String> h : headers.entrySet()) {
@@ -40,8 +49,12 @@ public final class HttpResponses {
         head.append("Content-Type: ").append(contentType).append("\r\n")
                 .append("Content-Length: ").append(body.length).append("\r\n")
                 .append("Cache-Control: no-store\r\n")
+                .append("X-Content-Type-Options: nosniff\r\n")
                 .append("Connection: close\r\n\r\n");
         byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        if (!includeBody) {
+            return headBytes;
+        }
         byte[] out = new byte[headBytes.length + body.length];
         System.arraycopy(headBytes, 0, out, 0, headBytes.length);
         System.arraycopy(body, 0, out, headBytes.length, body.length);

@@ -284,15 +284,16 @@ public final class WebSocketServer {
         return offered != null && MessageDigest.isEqual(offered.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The answer to a plain HTTP request: the demo page, 404 or 405. */
+    /** The answer to a plain HTTP request: the demo page, 404 or 405; HEAD gets GET's head. */
     byte[] httpResponse(HttpRequest request) {
-        if (!"GET".equals(request.method())) {
-            return HttpResponses.plain(405, "only GET is served here\n", Collections.singletonMap("Allow", "GET"));
+        boolean head = "HEAD".equals(request.method());
+        if (!head && !"GET".equals(request.method())) {
+            return HttpResponses.plain(405, "only GET and HEAD are served here\n", Collections.singletonMap("Allow", "GET, HEAD"));
         }
         if (config.serveDemoPage() && (request.path().equals("/") || request.path().equals("/index.html"))) {
-            return HttpResponses.withBody(200, "text/html; charset=utf-8", DemoPage.html(), Collections.emptyMap());
+            return HttpResponses.response(200, "text/html; charset=utf-8", DemoPage.html(), Collections.emptyMap(), !head);
         }
-        return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap());
+        return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap(), !head);
     }
 
     void opened(WebSocketConnection connection) {

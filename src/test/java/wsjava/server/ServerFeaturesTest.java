@@ -50,6 +50,27 @@ class ServerFeaturesTest {
     }
 
     @Test
+    void tokensArePercentDecodedAndAMalformedQueryGets400() throws Exception {
+        WebSocketServer server = start(new ServerConfig().accessToken("a+b/c="), new EchoListener());
+        try {
+            assertEquals(101, status(server.port(), RawClient.request("/?token=a+b/c=", "")), "'+' is not a space");
+            assertEquals(101, status(server.port(), RawClient.request("/?token=a%2Bb%2Fc%3D", "")));
+            assertEquals(401, status(server.port(), RawClient.request("/?token=a%20b/c=", "")));
+            try (RawClient c = new RawClient(server.port())) {
+                assertEquals(400, c.sendRequest(RawClient.request("/?token=%zz", "")));
+                assertTrue(c.readToEof().contains("malformed percent-encoding"));
+            }
+            try (RawClient after = new RawClient(server.port())) {
+                assertEquals(101, after.handshake("/?token=a+b/c=", ""));
+                after.send(after.writer.frame(OpCode.TEXT, true, new byte[] {'k'}, 0, 1));
+                assertEquals(OpCode.TEXT, after.readFrame(5_000).opcode(), "the server still serves");
+            }
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
     void originAllowListAndItsDefaults() throws Exception {
         WebSocketServer server = start(new ServerConfig().allowOrigin("http://127.0.0.1:20560/"), new EchoListener());
         try {
@@ -161,6 +182,19 @@ class ServerFeaturesTest {
             }
             assertEquals(404, status(server.port(), "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"));
             assertEquals(405, status(server.port(), "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"));
+            try (RawClient c = new RawClient(server.port())) {
+                assertEquals(200, c.sendRequest("HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"));
+                assertEquals("", c.readToEof(), "HEAD: the head only");
+            }
+            try (RawClient c = new RawClient(server.port())) {
+                assertEquals(200, c.sendRequest("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n"),
+                        "an h2c upgrade offer is ignored: the page is served");
+            }
+            try (RawClient c = new RawClient(server.port())) {
+                assertEquals(404, c.sendRequest("GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"));
+                assertTrue(c.responseHead().contains("X-Content-Type-Options: nosniff"));
+            }
+            assertEquals(400, status(server.port(), "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n"));
         } finally {
             server.stop();
         }
