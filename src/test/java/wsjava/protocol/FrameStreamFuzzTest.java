@@ -1,0 +1,78 @@
+package wsjava.protocol;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Fuzzes the frame parser with message assembly and UTF-8 validation, as a server reads them.
+ * Invariants: only a {@link CloseException} ever escapes; the message buffer never holds more than
+ * the limit, nor more than twice the payload that arrived (a claimed length allocates nothing);
+ * and the same bytes split anywhere give the same messages and the same close code.
+ */
+class FrameStreamFuzzTest {
+
+    @FuzzTest
+    void frameStream(FuzzedDataProvider data) {
+        fuzzerTestOneInput(data);
+    }
+
+    /** The entry point that Jazzer's command line ({@code ./wsjava fuzz}) calls. */
+    public static void fuzzerTestOneInput(FuzzedDataProvider data) {
+        int maxFrame = data.consumeInt(125, 1 << 20);
+        int maxMessage = data.consumeInt(1, 1 << 20);
+        int[] cuts = new int[data.consumeInt(0, 8)];
+        for (int i = 0; i < cuts.length; i++) {
+            cuts[i] = data.consumeInt(0, 1 << 16);
+        }
+        byte[] stream = data.consumeRemainingAsBytes();
+        Outcome whole = run(stream.clone(), new int[0], maxFrame, maxMessage);
+        Outcome split = run(stream.clone(), cuts, maxFrame, maxMessage);
+        if (!whole.equals(split)) {
+            throw new IllegalStateException("split at " + Arrays.toString(cuts) + " changed the result:\n" + whole + "\n" + split);
+        }
+    }
+
+    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage) {
+        Outcome outcome = new Outcome();
+        MessageAssembler assembler = new MessageAssembler(outcome, maxMessage);
+        FrameParser parser = new FrameParser(Role.SERVER, maxFrame);
+        int[] bounds = Arrays.copyOf(cuts, cuts.length + 1);
+        bounds[cuts.length] = stream.length;
+        Arrays.sort(bounds);
+        int at = 0;
+        try {
+            for (int bound : bounds) {
+                int end = Math.min(Math.max(bound, at), stream.length);
+                parser.parse(ByteBuffer.wrap(stream, at, end - at), assembler);
+                at = end;
+                long limit = Math.min(maxMessage, Math.max(1024, 2L * at));
+                if (assembler.bufferCapacity() > limit) {
+                    throw new IllegalStateException("buffer of " + assembler.bufferCapacity() + " bytes after " + at
+                            + " bytes arrived (limit " + maxMessage + ")");
+                }
+            }
+        } catch (CloseException e) {
+            outcome.events.add("close " + e.code());
+        }
+        return outcome;
+    }
+
+    /** What a stream produced: messages and control frames in order, then the close code if it failed. */
+    private static final class Outcome implements MessageHandler {
+        final List<String> events = new ArrayList<>();
+
+        @Override public void onText(String text) { events.add("text " + text); }
+        @Override public void onBinary(byte[] bytes) { events.add("binary " + Arrays.toString(bytes)); }
+        @Override public void onPing(byte[] payload) { events.add("ping " + Arrays.toString(payload)); }
+        @Override public void onPong(byte[] payload) { events.add("pong " + Arrays.toString(payload)); }
+        @Override public void onClose(int code, String reason) { events.add("closed " + code + " " + reason); }
+
+        @Override public boolean equals(Object o) { return o instanceof Outcome && ((Outcome) o).events.equals(events); }
+        @Override public int hashCode() { return events.hashCode(); }
+        @Override public String toString() { return events.toString(); }
+    }
+}
