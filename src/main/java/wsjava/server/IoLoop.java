@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,6 +32,7 @@ final class IoLoop implements Runnable {
     private final Set<WebSocketConnection> connections = new HashSet<>();
     private final List<WebSocketConnection> timerSnapshot = new ArrayList<>();
     private volatile boolean running = true;
+    private Acceptor acceptor;
     private long nextTimerNanos;
 
     IoLoop(WebSocketServer server, int index) throws IOException {
@@ -68,8 +68,19 @@ final class IoLoop implements Runnable {
         }
     }
 
-    void listen(ServerSocketChannel acceptor) throws IOException {
-        acceptor.register(selector, SelectionKey.OP_ACCEPT);
+    /** This loop also accepts connections for the server. */
+    void listen(Acceptor serverAcceptor) throws IOException {
+        acceptor = serverAcceptor;
+        acceptor.register(selector);
+    }
+
+    /** Releases a loop that was never started (the server's bind failed). */
+    void discard() {
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // nothing was registered that needs it
+        }
     }
 
     /** Takes over a freshly accepted channel. */
@@ -122,8 +133,8 @@ final class IoLoop implements Runnable {
                     runTimers(now);
                 }
             }
-        } catch (IOException e) {
-            server.loopFailed(e);
+        } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
+            server.loopFailed(thread.getName(), e);
         } finally {
             new ArrayList<>(connections).forEach(WebSocketConnection::closeChannel);
             try {
@@ -142,8 +153,12 @@ final class IoLoop implements Runnable {
             if (!key.isValid()) {
                 continue;
             }
-            if (key.isAcceptable()) {
-                server.acceptAll((ServerSocketChannel) key.channel());
+            if (key.attachment() instanceof Acceptor) {
+                try {
+                    acceptor.onAcceptable();
+                } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
+                    server.connectionBug(null, e);
+                }
                 continue;
             }
             WebSocketConnection connection = (WebSocketConnection) key.attachment();
@@ -186,6 +201,9 @@ final class IoLoop implements Runnable {
     }
 
     private void runTimers(long now) {
+        if (acceptor != null) {
+            acceptor.onTimer(now);
+        }
         timerSnapshot.clear();
         timerSnapshot.addAll(connections);
         for (WebSocketConnection connection : timerSnapshot) {

@@ -1,10 +1,9 @@
 package wsjava.server;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -17,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
@@ -38,7 +37,7 @@ import wsjava.protocol.Role;
  */
 public final class WebSocketServer {
 
-    private static final Logger LOG = Logger.getLogger(WebSocketServer.class.getName());
+    private static final System.Logger LOG = System.getLogger(WebSocketServer.class.getName());
 
     private final ServerConfig config;
     private final WebSocketListener listener;
@@ -48,10 +47,11 @@ public final class WebSocketServer {
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
     private final Set<String> allowedOrigins = new LinkedHashSet<>();
-    private ServerSocketChannel acceptor;
-    private int nextLoop;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private Acceptor acceptor;
     private volatile boolean stopping;
     private volatile boolean stopped;
+    private volatile Throwable failure;
     private int port;
 
     public WebSocketServer(ServerConfig config, WebSocketListener listener) {
@@ -60,23 +60,39 @@ public final class WebSocketServer {
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
     }
 
-    /** Binds and starts the I/O threads. Returns this server. */
+    /**
+     * Binds and starts the I/O threads. Returns this server. If binding fails nothing is left open
+     * and {@code start()} may be tried again; a server that was stopped cannot be started again.
+     */
     public synchronized WebSocketServer start() throws IOException {
+        if (stopping) {
+            throw new IllegalStateException("this server was stopped; create a new one");
+        }
         if (acceptor != null) {
             throw new IllegalStateException("already started");
         }
-        acceptor = ServerSocketChannel.open();
-        acceptor.bind(new InetSocketAddress(config.host(), config.port()), 1024);
-        acceptor.configureBlocking(false);
-        port = ((InetSocketAddress) acceptor.getLocalAddress()).getPort();
+        ResourceWarmUp.run();
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        try {
+            channel.bind(new InetSocketAddress(config.host(), config.port()), 1024);
+            channel.configureBlocking(false);
+            port = ((InetSocketAddress) channel.getLocalAddress()).getPort();
+            for (int i = 0; i < config.ioThreads(); i++) {
+                loops.add(new IoLoop(this, i));
+            }
+            acceptor = new Acceptor(this, channel, loops);
+            loops.get(0).listen(acceptor);
+        } catch (IOException | RuntimeException e) {
+            acceptor = null;
+            loops.forEach(IoLoop::discard);
+            loops.clear();
+            channel.close();
+            throw e;
+        }
         allowedOrigins.addAll(defaultOrigins());
         for (String origin : config.allowedOrigins()) {
             allowedOrigins.add(origin.toLowerCase(Locale.ROOT));
         }
-        for (int i = 0; i < config.ioThreads(); i++) {
-            loops.add(new IoLoop(this, i));
-        }
-        loops.get(0).listen(acceptor);
         loops.forEach(IoLoop::start);
         return this;
     }
@@ -159,22 +175,28 @@ public final class WebSocketServer {
 
     /**
      * Stops gracefully: open connections get a 1001 close and up to the close timeout to answer,
-     * then every socket is closed and the threads end.
+     * then every socket is closed and the threads end. Called on an I/O thread (from a listener),
+     * it starts the stop and returns at once, since that thread must go on serving the closes.
+     * A server that was never started has nothing to stop.
      */
     public void stop() {
         synchronized (this) {
-            if (stopping) {
+            if (stopping || acceptor == null) {
                 return;
             }
             stopping = true;
         }
-        try {
-            if (acceptor != null) {
-                acceptor.close();
-            }
-        } catch (IOException ignored) {
-            // the channel is going away anyway
+        if (loops.stream().anyMatch(IoLoop::inLoop)) {
+            Thread stopper = new Thread(this::finishStop, "wsjava-stop");
+            stopper.setDaemon(true);
+            stopper.start();
+        } else {
+            finishStop();
         }
+    }
+
+    private void finishStop() {
+        acceptor.close();
         loops.forEach(IoLoop::shutdownConnections);
         long deadline = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
         while (liveSockets.get() > 0 && System.nanoTime() < deadline) {
@@ -193,8 +215,10 @@ public final class WebSocketServer {
             }
         }
         stopped = true;
+        terminated.countDown();
     }
 
+    /** Whether the server is serving: started, and neither stopped nor failed. */
     public boolean isRunning() {
         return acceptor != null && !stopping;
     }
@@ -203,52 +227,26 @@ public final class WebSocketServer {
         return stopped;
     }
 
+    /** Why the server stopped on its own (an I/O thread could not go on), or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** Waits until the server has stopped, by {@link #stop()} or by a failure; false on timeout. */
+    public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
+        return terminated.await(timeout, unit);
+    }
+
     // ---- called by the I/O threads ----
 
-    void acceptAll(ServerSocketChannel server) {
-        while (true) {
-            SocketChannel channel;
-            try {
-                channel = server.accept();
-            } catch (IOException e) {
-                LOG.log(Level.FINE, "accept failed", e);
-                return;
-            }
-            if (channel == null) {
-                return;
-            }
-            try {
-                channel.configureBlocking(false);
-                channel.socket().setTcpNoDelay(true);
-                if (stopping || liveSockets.get() >= config.maxConnections()) {
-                    refuse(channel);
-                    continue;
-                }
-            } catch (IOException e) {
-                closeQuietly(channel);
-                continue;
-            }
-            liveSockets.incrementAndGet();
-            stats.connectionsAccepted.increment();
-            loops.get(Math.floorMod(nextLoop++, loops.size())).adopt(channel);   // never negative after 2^31 accepts
+    /** Counts a freshly accepted socket in, or says no (stopping, or at the connection limit). */
+    boolean reserveSocket() {
+        if (stopping || liveSockets.get() >= config.maxConnections()) {
+            return false;
         }
-    }
-
-    private static void refuse(SocketChannel channel) {
-        try {
-            channel.write(ByteBuffer.wrap(HttpResponses.plain(503, "server is at its connection limit\n", Collections.emptyMap())));
-        } catch (IOException ignored) {
-            // it is being refused anyway
-        }
-        closeQuietly(channel);
-    }
-
-    private static void closeQuietly(SocketChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // nothing to report
-        }
+        liveSockets.incrementAndGet();
+        stats.connectionsAccepted.increment();
+        return true;
     }
 
     /** Origin and token checks, before the upgrade is accepted (RFC 6455 section 10.2). */
@@ -308,10 +306,25 @@ public final class WebSocketServer {
     }
 
     void connectionBug(WebSocketConnection connection, Throwable e) {
-        LOG.log(Level.WARNING, "unexpected error on " + connection, e);
+        log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
     }
 
-    void loopFailed(IOException e) {
-        LOG.log(Level.SEVERE, "I/O loop failed", e);
+    /** Logs, and never throws: out of memory or descriptors, logging itself can fail, and must not end a loop. */
+    static void log(Level level, String message, Throwable e) {
+        try {
+            LOG.log(level, message, e);
+        } catch (Throwable ignored) {   // nothing better to do with a failure to report a failure
+            // dropped
+        }
+    }
+
+    /** An I/O thread cannot go on: the server stops, loudly, rather than keep a port nobody serves. */
+    void loopFailed(String loop, Throwable e) {
+        if (stopping) {
+            return;
+        }
+        failure = e;
+        log(Level.ERROR, "I/O thread " + loop + " failed; the server on port " + port + " stops", e);
+        stop();
     }
 }

@@ -41,12 +41,20 @@ public final class RawClient implements Closeable {
     public final FrameWriter writer;
     private String responseHead;
 
+    /** How long a blocking read waits before failing with SocketTimeoutException. */
+    public static final int DEFAULT_TIMEOUT_MILLIS = 30_000;
+
     public RawClient(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
         socket.setTcpNoDelay(true);
+        socket.setSoTimeout(DEFAULT_TIMEOUT_MILLIS);   // a read never hangs a test run
         in = socket.getInputStream();
         out = socket.getOutputStream();
         writer = new FrameWriter(Role.CLIENT, Integer.MAX_VALUE - 64, new Random(port));
+    }
+
+    public void setTimeoutMillis(int millis) throws IOException {
+        socket.setSoTimeout(millis);
     }
 
     /** Connects and completes a standard upgrade; throws unless the answer is 101. */

@@ -1,0 +1,146 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Collections;
+import java.util.List;
+import wsjava.protocol.HttpResponses;
+
+/**
+ * The listening socket, served by the first I/O thread: accepts every pending connection and hands
+ * each to an I/O thread in turn. When accepting fails (file descriptors run out, say) the pending
+ * connection stays in the kernel's queue and the selector would report it again at once, a busy
+ * loop at 100% CPU: so accepting pauses, for 50 ms doubling up to 1 s, and it says so once (at
+ * most once a minute, however often it flaps at the limit) and again when it recovers.
+ */
+final class Acceptor {
+
+    private static final long FIRST_PAUSE_NANOS = 50_000_000L;
+    private static final long LONGEST_PAUSE_NANOS = 1_000_000_000L;
+    /** A server that flaps at its descriptor limit says so at most once a minute. */
+    private static final long WARNING_INTERVAL_NANOS = 60_000_000_000L;
+
+    private final WebSocketServer server;
+    private final ServerSocketChannel channel;
+    private final List<IoLoop> loops;
+    private SelectionKey key;
+    private int nextLoop;
+    private long pauseNanos;
+    private long resumeAtNanos;
+    private boolean paused;
+    private long failedAccepts;
+    private long lastWarningNanos;
+    private boolean warned;
+
+    Acceptor(WebSocketServer server, ServerSocketChannel channel, List<IoLoop> loops) {
+        this.server = server;
+        this.channel = channel;
+        this.loops = loops;
+    }
+
+    void register(Selector selector) throws IOException {
+        key = channel.register(selector, SelectionKey.OP_ACCEPT, this);
+    }
+
+    /** Accepts connections until none is pending. */
+    void onAcceptable() {
+        while (true) {
+            SocketChannel accepted;
+            try {
+                accepted = channel.accept();
+            } catch (IOException e) {
+                pause(e);
+                return;
+            }
+            if (accepted == null) {
+                return;
+            }
+            recovered();
+            hand(accepted);
+        }
+    }
+
+    private void hand(SocketChannel accepted) {
+        try {
+            accepted.configureBlocking(false);
+            accepted.socket().setTcpNoDelay(true);
+        } catch (IOException e) {
+            closeQuietly(accepted);
+            return;
+        }
+        if (!server.reserveSocket()) {
+            refuse(accepted);
+            return;
+        }
+        loops.get(Math.floorMod(nextLoop++, loops.size())).adopt(accepted);   // never negative after 2^31 accepts
+    }
+
+    private void pause(IOException e) {
+        failedAccepts++;
+        long now = System.nanoTime();
+        if (!warned && (lastWarningNanos == 0 || now - lastWarningNanos > WARNING_INTERVAL_NANOS)) {
+            warned = true;
+            lastWarningNanos = now;
+            WebSocketServer.log(Level.WARNING, "accepting connections failed (" + e.getMessage() + "); pausing accepts and retrying", null);
+        }
+        pauseNanos = pauseNanos == 0 ? FIRST_PAUSE_NANOS : Math.min(LONGEST_PAUSE_NANOS, 2 * pauseNanos);
+        resumeAtNanos = now + pauseNanos;
+        paused = true;
+        if (key.isValid()) {
+            key.interestOps(0);
+        }
+    }
+
+    private void recovered() {
+        if (pauseNanos != 0) {
+            pauseNanos = 0;
+            if (warned) {
+                warned = false;
+                WebSocketServer.log(Level.INFO, "accepting connections again after " + failedAccepts + " failed attempts", null);
+                failedAccepts = 0;
+            }
+        }
+    }
+
+    /** Called by the I/O thread's timer: ends a pause that is over. */
+    void onTimer(long now) {
+        if (paused && now - resumeAtNanos >= 0 && key.isValid()) {
+            paused = false;
+            key.interestOps(SelectionKey.OP_ACCEPT);
+        }
+    }
+
+    boolean isPaused() {
+        return paused;
+    }
+
+    void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // the channel is going away anyway
+        }
+    }
+
+    private static void refuse(SocketChannel channel) {
+        try {
+            channel.write(ByteBuffer.wrap(HttpResponses.plain(503, "server is at its connection limit\n", Collections.emptyMap())));
+        } catch (IOException ignored) {
+            // it is being refused anyway
+        }
+        closeQuietly(channel);
+    }
+
+    static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing to report
+        }
+    }
+}
