@@ -15,14 +15,14 @@ WSJava::gone = "`1` is not a running WSJava server of this kernel.";
 If[!AssociationQ[$servers], $servers = <||>];
 
 $statNames = {"Connections", "MessagesIn", "MessagesOut", "BytesIn", "BytesOut", "PendingEvents"};
-$serverProperties = {"Handle", "Host", "Port", "URL", "Running", "Connections", "Statistics",
+$serverProperties = {"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
   "HandlerFunctions", "HandlerFunctionsKeys", "Properties"};
 
 Options[WSJavaListen] = {
   HandlerFunctions -> <||>,
   HandlerFunctionsKeys -> Automatic,
   "AllowedOrigins" -> Automatic,
-  "Token" -> None,
+  "Token" -> Automatic,
   "MaxMessageSize" -> 16777216,
   "MaxConnections" -> 20000,
   "Subprotocols" -> {},
@@ -55,7 +55,8 @@ listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, 
   If[FailureQ[handle], Return[handle]];
   link = JavaLink[];
   server = WSJavaServer[<|"Handle" -> handle, "Host" -> settings["Host"],
-    "Port" -> javaCall[WSJavaLink`serverPort[handle]], "URL" -> javaCall[WSJavaLink`serverUrl[handle]]|>];
+    "Port" -> javaCall[WSJavaLink`serverPort[handle]], "URL" -> javaCall[WSJavaLink`serverUrl[handle]],
+    "Token" -> Replace[javaCall[WSJavaLink`serverToken[handle]], Null -> None]|>];
   (* The task starts first and the record is stored in one step: a tick that comes in between
      finds no record and does nothing. *)
   task = startDrainTask[handle, settings["DrainInterval"]];
@@ -79,7 +80,7 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     Throw[optionFailure[HandlerFunctionsKeys, keys, "Automatic or a list of keys among " <> ToString[$eventKeys, InputForm]], $settingsTag]];
   <|"Host" -> host, "Port" -> port, "HandlerFunctions" -> functions, "HandlerFunctionsKeys" -> keys,
     "AllowedOrigins" -> checked["AllowedOrigins", value["AllowedOrigins"], MatchQ[#, Automatic | All | {___String}] &, "Automatic, All or a list of origins such as \"http://127.0.0.1:20560\""],
-    "Token" -> checked["Token", value["Token"], MatchQ[#, None | _String?(StringLength[#] > 0 &)] &, "None or a non-empty String"],
+    "Token" -> checked["Token", value["Token"], MatchQ[#, Automatic | None | _String?(StringLength[#] > 0 &)] &, "Automatic, None or a non-empty String"],
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
@@ -101,10 +102,18 @@ javaOptionPairs[s_Association] := Join[
    {"max-frame", ToString[s["MaxMessageSize"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
-  If[StringQ[s["Token"]], {{"token", s["Token"]}}, {}],
+  tokenPairs[s["Token"]],
   If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
   If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]
 ];
+
+(* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property),
+   except in WLJS's container, whose frontend sends none and whose proxy already decides who gets
+   in (anyone who reaches it has the notebook UI, a token would protect nothing). None: no token,
+   even on the network, by the user's explicit choice. *)
+tokenPairs[token_String] := {{"token", token}};
+tokenPairs[None] := {{"no-token", "true"}};
+tokenPairs[Automatic] := If[TrueQ[wljsOrigins[]["BehindProxy"]], {{"no-token", "true"}}, {}];
 
 originPairs[All] := {{"allow-any-origin", "true"}};
 originPairs[origins : {___String}] := {"allow-origin", #} & /@ origins;
@@ -143,7 +152,7 @@ goneFailure[server_] := (
 WSJavaServer[data_Association][property_String] := serverProperty[data, property];
 
 serverProperty[data_, "Properties"] := $serverProperties;
-serverProperty[data_, property : ("Handle" | "Host" | "Port" | "URL")] := data[property];
+serverProperty[data_, property : ("Handle" | "Host" | "Port" | "URL" | "Token")] := Lookup[data, property, None];
 serverProperty[data_, "Running"] :=
   liveServerQ[data["Handle"]] && TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
 serverProperty[data_, property : ("HandlerFunctions" | "HandlerFunctionsKeys")] :=

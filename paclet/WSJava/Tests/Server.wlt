@@ -12,10 +12,38 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Sort[$server["Properties"]] === Sort[{"Handle", "Host", "Port", "URL", "Running", "Connections", "Statistics",
+  Sort[$server["Properties"]] === Sort[{"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
     "HandlerFunctions", "HandlerFunctionsKeys", "Properties"}] && AssociationQ[$server["Statistics"]],
   True,
   TestID -> "Server-Properties"
+]
+
+VerificationTest[
+  $server["Token"],
+  None,
+  TestID -> "Server-NoTokenOnLoopback"
+]
+
+VerificationTest[
+  (* Beyond loopback a server without a token would let any machine on the network make the kernel
+     evaluate: Java makes one up, and a client without it gets 401. *)
+  Module[{s = WSJavaListen[{"0.0.0.0", 0}], token, result},
+    token = s["Token"];
+    result = {StringQ[token] && StringLength[token] >= 32,
+      testStatus[s["Port"], "/"], testStatus[s["Port"], "/?token=" <> token]};
+    DeleteObject[s];
+    result],
+  {True, 401, 101},
+  TestID -> "Server-TokenGeneratedOffLoopback"
+]
+
+VerificationTest[
+  Module[{s = WSJavaListen[{"0.0.0.0", 0}, "Token" -> None], result},
+    result = {s["Token"], testStatus[s["Port"], "/"]};
+    DeleteObject[s];
+    result],
+  {None, 101},
+  TestID -> "Server-TokenNoneIsAnExplicitChoice"
 ]
 
 VerificationTest[

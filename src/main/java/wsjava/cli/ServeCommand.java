@@ -10,8 +10,8 @@ import wsjava.server.ServerOptions;
 import wsjava.server.WebSocketServer;
 
 /**
- * {@code ./wsjava serve}: an echo server. Prints exactly one line, {@code listening on ws://H:P/},
- * when it is ready; stops cleanly (1001 to every client) on Ctrl-C or SIGTERM.
+ * {@code ./wsjava serve}: an echo server. Prints {@code listening on ws://H:P/} when it is ready
+ * (and, when it made up an access token because it is exposed to the network, a line with it); stops cleanly (1001 to every client) on Ctrl-C or SIGTERM.
  */
 final class ServeCommand {
 
@@ -61,9 +61,18 @@ final class ServeCommand {
             stopped.countDown();
         }, "wsjava-shutdown"));
         System.out.println("listening on " + server.url());
+        if (server.accessTokenGenerated()) {
+            // Exposed beyond loopback with no token given: the server made one; clients need it.
+            System.out.println("access token: " + server.accessToken() + "  (clients send ?token=... or 'Authorization: Bearer ...';"
+                    + " the demo page: http://" + hostForUrl(server.host()) + ":" + server.port() + "/?token=" + server.accessToken() + ")");
+        }
         System.out.flush();
         stopped.await();
         return 0;
+    }
+
+    private static String hostForUrl(String host) {
+        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     private static void printHelp() {
@@ -86,6 +95,8 @@ final class ServeCommand {
         System.out.println("  --allow-origin ORIGIN  also accept browsers from ORIGIN, e.g. http://127.0.0.1:20560 (repeatable)");
         System.out.println("  --allow-any-origin     no Origin check (any web page may connect: avoid for kernels)");
         System.out.println("  --token T              require ?token=T or 'Authorization: Bearer T' on upgrades");
+        System.out.println("                         (a server bound beyond loopback always needs one: without --token it makes one and prints it)");
+        System.out.println("  --no-token             allow a server bound beyond loopback to run without a token (private networks only)");
         System.out.println("  --subprotocol NAME     offer this subprotocol (repeatable, most preferred first)");
         System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
     }

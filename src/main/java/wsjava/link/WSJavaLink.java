@@ -161,6 +161,11 @@ public final class WSJavaLink {
         return get(server).server.url();
     }
 
+    /** The token clients must present (generated when the server is exposed and none was given), or null. */
+    public static String serverToken(long server) {
+        return get(server).server.accessToken();
+    }
+
     public static boolean isRunning(long server) {
         LinkServer s = SERVERS.get(server);
         return s != null && s.server.isRunning();

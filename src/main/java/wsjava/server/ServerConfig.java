@@ -32,6 +32,7 @@ public final class ServerConfig {
     private boolean allowAnyOrigin;
     private boolean allowHostOrigin;
     private String accessToken;
+    private boolean allowNoToken;
     private final List<String> subprotocols = new ArrayList<>();
     private boolean serveDemoPage = true;
 
@@ -53,6 +54,7 @@ public final class ServerConfig {
     public boolean allowAnyOrigin() { return allowAnyOrigin; }
     public boolean allowHostOrigin() { return allowHostOrigin; }
     public String accessToken() { return accessToken; }
+    public boolean allowNoToken() { return allowNoToken; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
     public boolean serveDemoPage() { return serveDemoPage; }
 
@@ -89,6 +91,12 @@ public final class ServerConfig {
     public ServerConfig allowHostOrigin(boolean value) { allowHostOrigin = value; return this; }
     /** When set, upgrades must carry {@code ?token=...} or {@code Authorization: Bearer ...}. */
     public ServerConfig accessToken(String value) { accessToken = value == null || value.isEmpty() ? null : value; return this; }
+    /**
+     * Lets a server bound beyond loopback run without a token. Off by default: there, without one,
+     * {@link WebSocketServer#start()} generates a token ({@link WebSocketServer#accessToken()}). Only
+     * for a server whose network is private, such as a container behind an authenticating proxy.
+     */
+    public ServerConfig allowNoToken(boolean value) { allowNoToken = value; return this; }
     public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
     public ServerConfig serveDemoPage(boolean value) { serveDemoPage = value; return this; }
 

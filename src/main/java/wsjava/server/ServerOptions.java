@@ -7,7 +7,7 @@ package wsjava.server;
 public final class ServerOptions {
 
     /** Options that take no value. */
-    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-demo-page"};
+    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-demo-page", "no-token"};
 
     private ServerOptions() {
     }
@@ -42,6 +42,7 @@ public final class ServerOptions {
             case "subprotocol": config.addSubprotocol(value); break;
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "allow-host-origin": config.allowHostOrigin(value == null || Boolean.parseBoolean(value)); break;
+            case "no-token": config.allowNoToken(value == null || Boolean.parseBoolean(value)); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
             default: throw new IllegalArgumentException("unknown option " + name);
         }

@@ -5,21 +5,16 @@ import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import wsjava.protocol.FrameWriter;
-import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.HttpResponses;
 import wsjava.protocol.OpCode;
@@ -46,7 +41,7 @@ public final class WebSocketServer {
     private final AtomicInteger liveSockets = new AtomicInteger();
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
-    private final Set<String> allowedOrigins = new LinkedHashSet<>();
+    private volatile UpgradePolicy policy;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private Acceptor acceptor;
     private volatile boolean stopping;
@@ -89,28 +84,9 @@ public final class WebSocketServer {
             channel.close();
             throw e;
         }
-        allowedOrigins.addAll(defaultOrigins());
-        for (String origin : config.allowedOrigins()) {
-            allowedOrigins.add(origin.toLowerCase(Locale.ROOT));
-        }
+        policy = new UpgradePolicy(config, port);
         loops.forEach(IoLoop::start);
         return this;
-    }
-
-    /** The server's own origins: what its demo page is served from. */
-    private List<String> defaultOrigins() {
-        List<String> own = new ArrayList<>();
-        own.add("http://" + config.host() + ":" + port);
-        if (isLoopbackOrWildcard(config.host())) {
-            own.add("http://localhost:" + port);
-            own.add("http://127.0.0.1:" + port);
-            own.add("http://[::1]:" + port);
-        }
-        return own;
-    }
-
-    private static boolean isLoopbackOrWildcard(String host) {
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("0.0.0.0") || host.equals("::");
     }
 
     public int port() {
@@ -119,6 +95,19 @@ public final class WebSocketServer {
 
     public String host() {
         return config.host();
+    }
+
+    /**
+     * The token upgrades must carry ({@code ?token=} or {@code Authorization: Bearer}), or null. A
+     * server started on a non-loopback address without one has a generated token here.
+     */
+    public String accessToken() {
+        return policy == null ? config.accessToken() : policy.token();
+    }
+
+    /** Whether {@link #accessToken()} was generated at start because the server is exposed to the network. */
+    public boolean accessTokenGenerated() {
+        return policy != null && policy.tokenGenerated();
     }
 
     public ServerConfig config() {
@@ -251,35 +240,7 @@ public final class WebSocketServer {
 
     /** Origin and token checks, before the upgrade is accepted (RFC 6455 section 10.2). */
     void admit(HttpRequest request) {
-        String origin = request.header("Origin");
-        if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))
-                && !(config.allowHostOrigin() && originMatchesHost(request, origin))) {
-            throw new HandshakeException(403, "origin " + origin + " is not allowed");
-        }
-        String token = config.accessToken();
-        if (token != null && !tokenMatches(request, token)) {
-            throw new HandshakeException(401, "missing or wrong access token");
-        }
-    }
-
-    /** Whether the Origin names the host the request was addressed to (directly or through a proxy). */
-    private static boolean originMatchesHost(HttpRequest request, String origin) {
-        int scheme = origin.indexOf("://");
-        if (scheme < 0) {
-            return false;
-        }
-        String authority = origin.substring(scheme + 3);
-        return authority.equalsIgnoreCase(String.valueOf(request.header("Host")))
-                || authority.equalsIgnoreCase(String.valueOf(request.header("X-Forwarded-Host")));
-    }
-
-    private static boolean tokenMatches(HttpRequest request, String token) {
-        String offered = request.queryParameter("token");
-        String auth = request.header("Authorization");
-        if (offered == null && auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            offered = auth.substring(7).trim();
-        }
-        return offered != null && MessageDigest.isEqual(offered.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+        policy.admit(request);
     }
 
     /** The answer to a plain HTTP request: the demo page, 404 or 405; HEAD gets GET's head. */

@@ -1,0 +1,146 @@
+package wsjava.server;
+
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import wsjava.protocol.HandshakeException;
+import wsjava.protocol.HttpRequest;
+
+/**
+ * Who may upgrade (RFC 6455 section 10.2): browsers only from allowed origins, and, when there is
+ * a token, only clients that present it. A server bound beyond loopback gets a token even when none
+ * was configured: there any machine on the network could connect, and a kernel that evaluates what
+ * arrives would run its code. Its own origins (every address it listens on) are allowed, so the demo
+ * page works from the LAN.
+ */
+final class UpgradePolicy {
+
+    private final ServerConfig config;
+    private final Set<String> allowedOrigins = new LinkedHashSet<>();
+    private final String token;
+    private final boolean tokenGenerated;
+
+    UpgradePolicy(ServerConfig config, int port) {
+        this.config = config;
+        boolean exposed = !isLoopback(config.host());
+        this.tokenGenerated = config.accessToken() == null && exposed && !config.allowNoToken();
+        this.token = tokenGenerated ? newToken() : config.accessToken();
+        allowedOrigins.addAll(ownOrigins(config.host(), port));
+        for (String origin : config.allowedOrigins()) {
+            allowedOrigins.add(origin.toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** The token upgrades must carry, or null when none is required. */
+    String token() {
+        return token;
+    }
+
+    /** Whether the token was made up because the server is exposed and none was given. */
+    boolean tokenGenerated() {
+        return tokenGenerated;
+    }
+
+    /** Throws 403 for an origin that may not connect and 401 for a missing or wrong token. */
+    void admit(HttpRequest request) {
+        String origin = request.header("Origin");
+        if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))
+                && !(config.allowHostOrigin() && originMatchesHost(request, origin))) {
+            throw new HandshakeException(403, "origin " + origin + " is not allowed");
+        }
+        if (token != null && !tokenMatches(request, token)) {
+            throw new HandshakeException(401, "missing or wrong access token");
+        }
+    }
+
+    static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;    // binding it fails anyway
+        }
+    }
+
+    private static String newToken() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);   // URL-safe: ?token= needs no escaping
+    }
+
+    /** The origins of pages this server serves itself: the bound address, and for loopback or wildcard binds the local names. */
+    private static List<String> ownOrigins(String host, int port) {
+        List<String> own = new ArrayList<>();
+        own.add("http://" + bracketed(host) + ":" + port);
+        InetAddress bound;
+        try {
+            bound = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            return own;
+        }
+        if (bound.isLoopbackAddress() || bound.isAnyLocalAddress()) {
+            own.add("http://localhost:" + port);
+            own.add("http://127.0.0.1:" + port);
+            own.add("http://[::1]:" + port);
+        }
+        if (bound.isAnyLocalAddress()) {
+            for (InetAddress address : interfaceAddresses()) {
+                own.add("http://" + bracketed(address.getHostAddress().replaceAll("%.*$", "")) + ":" + port);
+            }
+            try {
+                own.add("http://" + InetAddress.getLocalHost().getHostName().toLowerCase(Locale.ROOT) + ":" + port);
+            } catch (UnknownHostException ignored) {
+                // no host name to add
+            }
+        }
+        return own;
+    }
+
+    private static List<InetAddress> interfaceAddresses() {
+        List<InetAddress> addresses = new ArrayList<>();
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                addresses.addAll(Collections.list(nic.getInetAddresses()));
+            }
+        } catch (SocketException ignored) {
+            // no interfaces to list: only the names above
+        }
+        addresses.removeIf(a -> a instanceof Inet6Address && a.isLinkLocalAddress());   // browsers can't use zone ids
+        return addresses;
+    }
+
+    private static String bracketed(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    /** Whether the Origin names the host the request was addressed to (directly or through a proxy). */
+    private static boolean originMatchesHost(HttpRequest request, String origin) {
+        int scheme = origin.indexOf("://");
+        if (scheme < 0) {
+            return false;
+        }
+        String authority = origin.substring(scheme + 3);
+        return authority.equalsIgnoreCase(String.valueOf(request.header("Host")))
+                || authority.equalsIgnoreCase(String.valueOf(request.header("X-Forwarded-Host")));
+    }
+
+    private static boolean tokenMatches(HttpRequest request, String token) {
+        String offered = request.queryParameter("token");
+        String auth = request.header("Authorization");
+        if (offered == null && auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            offered = auth.substring(7).trim();
+        }
+        return offered != null && MessageDigest.isEqual(offered.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+}
