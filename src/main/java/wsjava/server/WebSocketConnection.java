@@ -62,6 +62,9 @@ public final class WebSocketConnection {
     private long lastPingNanos;
     private boolean readPaused;
     private boolean closeAfterFlush;
+    /** Output shut down after a failure or an HTTP answer; reading drains the peer until it closes. */
+    private boolean lingering;
+    private boolean lingerAfterFlush;
     private boolean wasOpen;
     private boolean closeRecorded;
     private int closeCode = CloseCodes.ABNORMAL;
@@ -214,15 +217,15 @@ public final class WebSocketConnection {
         try {
             n = channel.read(buffer);
         } catch (IOException e) {
-            lost("connection lost: " + e.getMessage());
+            lost("connection lost: " + e.getMessage(), e);
             return;
         }
         if (n < 0) {
-            lost(state == State.OPEN ? "connection closed without a close frame" : "connection closed");
+            lost(state == State.OPEN ? "connection closed without a close frame" : "connection closed", null);
             return;
         }
-        if (n == 0) {
-            return;
+        if (n == 0 || lingering) {
+            return;     // while lingering, what arrives is read only to be dropped
         }
         lastHeardNanos = System.nanoTime();
         server.stats().bytesIn.add(n);
@@ -348,8 +351,8 @@ public final class WebSocketConnection {
         if (state == State.OPEN) {
             try {
                 server.listener().onError(this, cause);
-            } catch (RuntimeException ignored) {
-                // the connection is failing anyway
+            } catch (Throwable failed) {   // the connection is failing anyway; the loop must not
+                WebSocketServer.log(System.Logger.Level.WARNING, "listener onError failed on " + this, failed);
             }
         }
         recordClose(e.code(), e.getMessage());
@@ -357,11 +360,13 @@ public final class WebSocketConnection {
             queueClose(e.code(), e.getMessage());
         }
         closeAfterFlush = true;
+        lingerAfterFlush = true;
         pauseReading();
         requestFlush();
     }
 
     private void listenerFailed(Throwable e) {
+        WebSocketServer.log(System.Logger.Level.WARNING, "listener failed on " + this + "; closing it with 1011", e);
         failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "internal error in message handler"), e);
     }
 
@@ -379,6 +384,7 @@ public final class WebSocketConnection {
         outbound.add(response);
         outbound.addClose(new byte[0]);
         closeAfterFlush = true;
+        lingerAfterFlush = true;
         deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
         pauseReading();
         requestFlush();
@@ -419,22 +425,54 @@ public final class WebSocketConnection {
             left = outbound.writeTo(channel, loop.gatherArray());
             server.stats().bytesOut.add(before - left);
         } catch (IOException e) {
-            lost("connection lost while writing: " + e.getMessage());
+            lost("connection lost while writing: " + e.getMessage(), e);
             return;
         }
         if (left == 0 && closeAfterFlush) {
-            closeChannel();
+            if (lingerAfterFlush) {
+                linger();
+            } else {
+                closeChannel();
+            }
             return;
         }
         setInterest(SelectionKey.OP_WRITE, left > 0);
-        if (state == State.OPEN) {
-            if (!readPaused && left > config.readPauseBytes()) {
-                pauseReading();          // the peer isn't reading: stop reading from it too
-            } else if (readPaused && left <= config.readPauseBytes() / 2) {
-                readPaused = false;
-                setInterest(SelectionKey.OP_READ, true);
-            }
+        if (state == State.OPEN && !readPaused && left > config.readPauseBytes()) {
+            pauseReading();          // the peer isn't reading: stop reading from it too
+        } else if ((state == State.OPEN || state == State.CLOSING) && !closeAfterFlush
+                && readPaused && left <= config.readPauseBytes() / 2) {
+            resumeReading();         // also after our close frame: the peer's reply to it must be read
         }
+    }
+
+    /**
+     * Lingering close: our last bytes (a close frame, an HTTP answer) are written, so send FIN and
+     * read (and drop) whatever the peer still sends until it closes or the close timeout passes.
+     * Closing at once with unread bytes would send RST, which can destroy our close frame before
+     * the peer has read it.
+     */
+    private void linger() {
+        if (lingering) {
+            return;
+        }
+        lingering = true;
+        if (state != State.HTTP_RESPONSE) {
+            state = State.CLOSING;
+        }
+        deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        try {
+            channel.shutdownOutput();
+        } catch (IOException e) {
+            closeChannel();
+            return;
+        }
+        setInterest(SelectionKey.OP_WRITE, false);
+        resumeReading();
+    }
+
+    private void resumeReading() {
+        readPaused = false;
+        setInterest(SelectionKey.OP_READ, true);
     }
 
     private void pauseReading() {
@@ -493,7 +531,15 @@ public final class WebSocketConnection {
         }
     }
 
-    private void lost(String reason) {
+    /** TCP went away under us; an I/O error is also reported to the listener's onError. */
+    private void lost(String reason, IOException error) {
+        if (error != null && state == State.OPEN) {
+            try {
+                server.listener().onError(this, error);
+            } catch (Throwable e) {   // the connection is going anyway; the loop must not
+                WebSocketServer.log(System.Logger.Level.WARNING, "listener onError failed on " + this, e);
+            }
+        }
         recordClose(CloseCodes.ABNORMAL, reason);
         closeChannel();
     }
@@ -526,8 +572,8 @@ public final class WebSocketConnection {
         if (wasOpen) {
             try {
                 server.listener().onClose(this, closeCode, closeReason);
-            } catch (RuntimeException ignored) {
-                // the connection is gone; a failing onClose has nothing left to break
+            } catch (Throwable e) {   // the connection is gone; a failing onClose has nothing left to break
+                WebSocketServer.log(System.Logger.Level.WARNING, "listener onClose failed on " + this, e);
             }
         }
     }
