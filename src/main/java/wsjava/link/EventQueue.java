@@ -3,10 +3,11 @@ package wsjava.link;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import wsjava.protocol.CloseCodes;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
 
@@ -15,8 +16,10 @@ import wsjava.server.WebSocketListener;
  * thread ever calls into the kernel (J/Link's link is not thread-safe). Binary payloads are
  * Base64-encoded here, on the I/O thread, so WL gets Strings only.
  *
- * <p>The queue is bounded by the bytes it holds: a connection whose events would push it past
- * {@code maxQueuedBytes} (a kernel that stopped draining) is closed with 1008.
+ * <p>The queue is bounded by the bytes it holds without dropping anything: a connection whose event
+ * takes it past {@code maxQueuedBytes} (a kernel that is not keeping up) stops being read (TCP
+ * pushes back on its client) until the kernel has drained the queue to half of that. The event that
+ * crossed the limit is kept, so the queue holds at most the limit plus one message per connection.
  */
 public final class EventQueue implements WebSocketListener {
 
@@ -57,18 +60,33 @@ public final class EventQueue implements WebSocketListener {
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final long maxQueuedBytes;
+    private final Set<WebSocketConnection> suspended = ConcurrentHashMap.newKeySet();
 
     public EventQueue(long maxQueuedBytes) {
         this.maxQueuedBytes = maxQueuedBytes;
     }
 
     private void offer(WebSocketConnection connection, Event event) {
-        if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close")) {
-            queuedBytes.addAndGet(-event.size());
-            connection.close(CloseCodes.POLICY_VIOLATION, "the Wolfram kernel is not draining events");
+        events.add(event);
+        if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close") && suspended.add(connection)) {
+            connection.suspendReading();
+        }
+    }
+
+    /** Once the kernel has caught up, the connections stopped for it are read again. */
+    private void resumeIfDrained() {
+        if (suspended.isEmpty() || queuedBytes.get() > maxQueuedBytes / 2) {
             return;
         }
-        events.add(event);
+        for (WebSocketConnection connection : suspended) {
+            suspended.remove(connection);
+            connection.resumeReading();
+        }
+    }
+
+    /** Connections not being read because the queue is full (for tests and statistics). */
+    public int suspendedConnections() {
+        return suspended.size();
     }
 
     @Override
@@ -90,6 +108,7 @@ public final class EventQueue implements WebSocketListener {
 
     @Override
     public void onClose(WebSocketConnection c, int code, String reason) {
+        suspended.remove(c);
         offer(c, new Event("Close", c.id(), code, reason, NO_INFO));
     }
 
@@ -107,6 +126,7 @@ public final class EventQueue implements WebSocketListener {
         List<Event> batch = new ArrayList<>();
         Event first = timeoutMillis > 0 ? events.poll(timeoutMillis, TimeUnit.MILLISECONDS) : events.poll();
         if (first == null) {
+            resumeIfDrained();     // a connection stopped just as the queue emptied must not wait for more events
             return new String[0];
         }
         batch.add(first);
@@ -125,6 +145,7 @@ public final class EventQueue implements WebSocketListener {
             bytes += e.size();
         }
         queuedBytes.addAndGet(-bytes);
+        resumeIfDrained();
         return flat;
     }
 

@@ -73,9 +73,14 @@ public final class MessageAssembler implements FrameListener {
         message = Arrays.copyOf(message, (int) Math.min(doubled, Math.max(size, claimedSize)));
     }
 
-    /** The buffer currently held for a message in progress (for tests of the memory rule). */
-    int bufferCapacity() {
+    /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
+    public int bufferCapacity() {
         return message.length;
+    }
+
+    /** Whether a data message has begun and not yet ended. */
+    public boolean messageInProgress() {
+        return messageOpcode >= 0;
     }
 
     @Override

@@ -25,6 +25,7 @@ public final class ServerConfig {
     private int outboundFragmentSize = 1024 * 1024;
     private long outboundLimitBytes = 64L * 1024 * 1024;
     private long readPauseBytes = 1024 * 1024;
+    private long inboundBudgetBytes = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
     private int closeTimeoutMillis = 5_000;
     private int pingIntervalMillis = 0;
     private int idleTimeoutMillis = 0;
@@ -47,6 +48,7 @@ public final class ServerConfig {
     public int outboundFragmentSize() { return outboundFragmentSize; }
     public long outboundLimitBytes() { return outboundLimitBytes; }
     public long readPauseBytes() { return readPauseBytes; }
+    public long inboundBudgetBytes() { return inboundBudgetBytes; }
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int pingIntervalMillis() { return pingIntervalMillis; }
     public int idleTimeoutMillis() { return idleTimeoutMillis; }
@@ -74,6 +76,18 @@ public final class ServerConfig {
     public ServerConfig outboundLimitBytes(long value) { outboundLimitBytes = value; return this; }
     /** Reading from a connection pauses while this many bytes wait to be sent to it. */
     public ServerConfig readPauseBytes(long value) { readPauseBytes = value; return this; }
+    /**
+     * Bytes of incoming messages buffered across all connections before connections that are
+     * assembling one stop reading until there is room (default: a quarter of the heap, at least
+     * 64 MiB). Memory for incoming messages stays below this plus one message.
+     */
+    public ServerConfig inboundBudgetBytes(long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException("inboundBudgetBytes must be positive, was " + value);
+        }
+        inboundBudgetBytes = value;
+        return this;
+    }
     public ServerConfig closeTimeoutMillis(int value) { closeTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "closeTimeoutMillis"); return this; }
     /** 0 disables keepalive pings. */
     public ServerConfig pingIntervalMillis(int value) { pingIntervalMillis = check(value, 0, Integer.MAX_VALUE, "pingIntervalMillis"); return this; }

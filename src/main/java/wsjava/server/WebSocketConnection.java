@@ -38,6 +38,8 @@ public final class WebSocketConnection {
     enum State { HANDSHAKE, HTTP_RESPONSE, OPEN, CLOSING, CLOSED }
 
     private static final AtomicLong IDS = new AtomicLong();
+    /** How long the overdraft holder may send nothing before another paused connection gets a turn. */
+    private static final long OVERDRAFT_PATIENCE_NANOS = 1_000_000_000L;
 
     private final long id = IDS.incrementAndGet();
     private final SocketChannel channel;
@@ -60,7 +62,14 @@ public final class WebSocketConnection {
     private long deadlineNanos;
     private long lastHeardNanos;
     private long lastPingNanos;
+    /** Not reading: the peer isn't reading what we send (back-pressure), or the connection failed. */
     private boolean readPaused;
+    /** Not reading: the server's inbound budget is spent and this connection holds part of a message. */
+    private boolean budgetPaused;
+    /** Not reading: the application asked ({@link #suspendReading()}). */
+    private boolean appPaused;
+    /** The assembler's buffer bytes counted in the server's inbound budget. */
+    private long budgeted;
     private boolean closeAfterFlush;
     /** Output shut down after a failure or an HTTP answer; reading drains the peer until it closes. */
     private boolean lingering;
@@ -137,6 +146,25 @@ public final class WebSocketConnection {
     /** Bytes queued but not yet taken by the socket. */
     public long queuedBytes() {
         return outbound.queuedBytes();
+    }
+
+    /**
+     * Stops reading from this client until {@link #resumeReading()}: TCP then pushes back on it.
+     * Messages already read may still be delivered; nothing is dropped. Safe from any thread.
+     */
+    public void suspendReading() {
+        loop.execute(() -> {
+            appPaused = true;
+            updateReadInterest();
+        });
+    }
+
+    /** Undoes {@link #suspendReading()}. Safe from any thread. */
+    public void resumeReading() {
+        loop.execute(() -> {
+            appPaused = false;
+            updateReadInterest();
+        });
     }
 
     public Object attachment() {
@@ -241,6 +269,40 @@ public final class WebSocketConnection {
             respond(e.toHttpResponse());
         } catch (CloseException e) {
             fail(e);
+        } finally {
+            accountInbound();
+        }
+    }
+
+    /** Brings the server's inbound budget up to date with this connection's buffer, and pauses if it must. */
+    private void accountInbound() {
+        if (assembler == null) {
+            return;
+        }
+        InboundBudget budget = server.inboundBudget();
+        long held = state == State.CLOSED ? 0 : assembler.bufferCapacity();
+        budget.add(held - budgeted);
+        budgeted = held;
+        if (!assembler.messageInProgress() || state == State.CLOSED) {
+            budget.releaseOverdraft(this);
+        } else if (budget.over() && !budget.tryOverdraft(this) && !budgetPaused) {
+            budgetPaused = true;
+            updateReadInterest();
+        }
+    }
+
+    /** On the timer: a budget pause ends when there is room again, or when this connection gets the overdraft. */
+    private void checkBudget(long now) {
+        InboundBudget budget = server.inboundBudget();
+        if (budgetPaused && (budget.roomToResume() || budget.tryOverdraft(this))) {
+            budgetPaused = false;
+            lastHeardNanos = Math.max(lastHeardNanos, now);   // its turn starts now
+            updateReadInterest();
+        } else if (!budgetPaused && budget.holdsOverdraft(this) && budget.over()
+                && now - lastHeardNanos > OVERDRAFT_PATIENCE_NANOS) {
+            budget.releaseOverdraft(this);       // a holder that stopped sending lets the others have a turn
+            budgetPaused = true;
+            updateReadInterest();
         }
     }
 
@@ -361,7 +423,7 @@ public final class WebSocketConnection {
         }
         closeAfterFlush = true;
         lingerAfterFlush = true;
-        pauseReading();
+        stopReading();
         requestFlush();
     }
 
@@ -373,6 +435,7 @@ public final class WebSocketConnection {
     private void queueClose(int code, String reason) {
         if (outbound.addClose(writer.close(code, reason))) {
             state = State.CLOSING;
+            updateReadInterest();
             deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
             requestFlush();
         }
@@ -386,7 +449,7 @@ public final class WebSocketConnection {
         closeAfterFlush = true;
         lingerAfterFlush = true;
         deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
-        pauseReading();
+        stopReading();
         requestFlush();
     }
 
@@ -438,10 +501,10 @@ public final class WebSocketConnection {
         }
         setInterest(SelectionKey.OP_WRITE, left > 0);
         if (state == State.OPEN && !readPaused && left > config.readPauseBytes()) {
-            pauseReading();          // the peer isn't reading: stop reading from it too
+            stopReading();          // the peer isn't reading: stop reading from it too
         } else if ((state == State.OPEN || state == State.CLOSING) && !closeAfterFlush
                 && readPaused && left <= config.readPauseBytes() / 2) {
-            resumeReading();         // also after our close frame: the peer's reply to it must be read
+            startReading();         // also after our close frame: the peer's reply to it must be read
         }
     }
 
@@ -467,17 +530,22 @@ public final class WebSocketConnection {
             return;
         }
         setInterest(SelectionKey.OP_WRITE, false);
-        resumeReading();
+        startReading();
     }
 
-    private void resumeReading() {
+    private void startReading() {
         readPaused = false;
-        setInterest(SelectionKey.OP_READ, true);
+        updateReadInterest();
     }
 
-    private void pauseReading() {
+    private void stopReading() {
         readPaused = true;
-        setInterest(SelectionKey.OP_READ, false);
+        updateReadInterest();
+    }
+
+    private void updateReadInterest() {
+        // The application's pause holds only while open: a close handshake needs the peer's reply.
+        setInterest(SelectionKey.OP_READ, lingering || (!readPaused && !budgetPaused && !(appPaused && state == State.OPEN)));
     }
 
     private void setInterest(int op, boolean on) {
@@ -503,10 +571,13 @@ public final class WebSocketConnection {
             case CLOSING:
                 if (now - deadlineNanos > 0) {
                     closeChannel();
+                } else {
+                    checkBudget(now);
                 }
                 break;
             case OPEN:
                 keepAlive(now);
+                checkBudget(now);
                 break;
             default:
                 break;
@@ -559,6 +630,7 @@ public final class WebSocketConnection {
         }
         state = State.CLOSED;
         outbound.discard();
+        accountInbound();
         if (key != null) {
             key.cancel();
         }

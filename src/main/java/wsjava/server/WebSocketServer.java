@@ -39,6 +39,7 @@ public final class WebSocketServer {
     private final ServerStats stats = new ServerStats();
     private final Map<Long, WebSocketConnection> open = new ConcurrentHashMap<>();
     private final AtomicInteger liveSockets = new AtomicInteger();
+    private final InboundBudget inboundBudget;
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
     private volatile UpgradePolicy policy;
@@ -53,6 +54,7 @@ public final class WebSocketServer {
         this.config = config;
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+        this.inboundBudget = new InboundBudget(config.inboundBudgetBytes());
     }
 
     /**
@@ -116,6 +118,15 @@ public final class WebSocketServer {
 
     public ServerStats stats() {
         return stats;
+    }
+
+    /** Bytes of incoming messages buffered across all connections now (bounded by the inbound budget plus one message). */
+    public long inboundBufferedBytes() {
+        return inboundBudget.used();
+    }
+
+    InboundBudget inboundBudget() {
+        return inboundBudget;
     }
 
     WebSocketListener listener() {
