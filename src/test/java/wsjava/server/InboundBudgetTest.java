@@ -84,6 +84,34 @@ class InboundBudgetTest {
         }
     }
 
+    @Test
+    void headersClaimingHugeMessagesCostNothingAndOthersAreServed() throws Exception {
+        // The attack that used to stop the server: many connections send only the 14-byte header of
+        // a 16 MiB binary frame, with no payload, no Origin and no token.
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new EchoListener()).start();
+        List<RawClient> attackers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 300; i++) {
+                RawClient a = RawClient.open(server.port());
+                byte[] header = new byte[14];
+                wsjava.protocol.FrameWriter.writeHeader(header, 0, true, OpCode.BINARY, 16 << 20, true, i);
+                a.send(header);
+                attackers.add(a);
+            }
+            try (RawClient other = RawClient.open(server.port())) {
+                other.send(other.writer.frame(OpCode.TEXT, true, "served".getBytes(), 0, 6));
+                assertEquals("served", new String(other.readFrame(20_000).payload()));
+            }
+            assertTrue(server.inboundBufferedBytes() <= 8 * 1024, "a claimed length allocates nothing: " + server.inboundBufferedBytes());
+            assertTrue(server.isRunning());
+        } finally {
+            for (RawClient a : attackers) {
+                a.close();
+            }
+            server.stop();
+        }
+    }
+
     private static void send(RawClient c, byte[] bytes) {
         try {
             c.send(bytes);

@@ -23,17 +23,21 @@ public final class BenchMain {
             case "languages":
                 LanguagesBench.run(rest);
                 break;
+            case "soak":
+                System.exit(wsjava.bench.soak.SoakBench.run(rest).passed() ? 0 : 1);
+                break;
             default:
-                System.out.println("usage: ./wsjava bench <mask|languages|echo> [--quick|--smoke] [--out DIR]");
+                System.out.println("usage: ./wsjava bench <mask|languages|echo|soak> [--quick|--smoke] [--out DIR]");
                 System.out.println("  mask       JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
                 System.out.println("  languages  masking 16 KiB, 1 MiB, 16 MiB in Java, C, Python, Node and Erlang, checked against one reference");
                 System.out.println("  echo       end-to-end echo: WSJava vs Netty, Java-WebSocket, Jetty; msgs/s, p50/p99, 16 MiB, idle connections (--idle N)");
+                System.out.println("  soak       chaos: well-behaved clients (loss/dup/order checked) among misbehaving ones; RSS over time (--seconds N --clients N --chaos N)");
                 System.out.println("  --quick shortens each run; --smoke uses tiny sizes and only checks the harness; results go to --out (results/)");
                 System.exit("--help".equals(command) ? 0 : 2);
         }
     }
 
-    static String option(List<String> args, String name, String fallback) {
+    public static String option(List<String> args, String name, String fallback) {
         int i = args.indexOf(name);
         return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : fallback;
     }

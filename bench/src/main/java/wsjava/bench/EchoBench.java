@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 public final class EchoBench {
 
     /** One server under test: how to start it. */
-    static final class Peer {
+    public static final class Peer {
         final String name;
         final String mainClass;
         final List<String> args;
@@ -38,7 +38,7 @@ public final class EchoBench {
         }
     }
 
-    static final List<Peer> PEERS = List.of(
+    public static final List<Peer> PEERS = List.of(
             new Peer("WSJava", "wsjava.cli.Main", List.of("serve", "--allow-any-origin", "--max-connections", "50000", "--port")),
             new Peer("Netty", "wsjava.bench.peers.NettyEchoServer", List.of()),
             new Peer("Java-WebSocket", "wsjava.bench.peers.JavaWebSocketEchoServer", List.of()),
@@ -173,7 +173,7 @@ public final class EchoBench {
         Report.barChart(file, "Echo round trips per second (closed loop; longer is better)", "msg/s", groups, series, values);
     }
 
-    static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
+    public static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (pin) {
             command.addAll(List.of("taskset", "-c", "0"));
@@ -210,7 +210,7 @@ public final class EchoBench {
         throw new IOException(peer.name + " did not print its ready line within 30 s");
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
