@@ -2,6 +2,7 @@ package wsjava.cli;
 
 import java.util.Arrays;
 import java.util.List;
+import wsjava.Version;
 import wsjava.mask.Masker;
 
 /** {@code ./wsjava <command>}: the entry point of the library jar. */
@@ -41,9 +42,12 @@ public final class Main {
         System.out.println("  serve [options]     run the echo server (./wsjava serve --help lists every option)");
         System.out.println("  info                version, Java version and the active masking kernel (scalar or simd-N)");
         System.out.println("  test                install test tools where possible, then run mvn test (launcher only)");
+        System.out.println("  verify              the WL acceptance run on a Wolfram Engine (launcher only; needs wolframscript)");
+        System.out.println("  fuzz [seconds] [runs]              Jazzer on every parser, corpus kept (launcher only)");
         System.out.println("  bench mask [--quick|--smoke]       JMH: masking kernels vs the article's loops, Netty's and arraycopy");
         System.out.println("  bench languages [--smoke]          masking in Java, C, Python, Node and Erlang, outputs cross-checked");
         System.out.println("  bench echo [--quick|--smoke]       end-to-end echo vs Netty, Java-WebSocket, Jetty; idle connections");
+        System.out.println("  bench soak [--seconds N] [--smoke] chaos: well-behaved clients among misbehaving ones; loss, RSS");
         System.out.println("                      (bench commands write a table, CSV and PNG to results/)");
         System.out.println("  --help              this text");
     }

@@ -8,7 +8,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import wsjava.cli.Version;
+import wsjava.Version;
 import wsjava.mask.Masker;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;

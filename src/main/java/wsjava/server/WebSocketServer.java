@@ -25,12 +25,12 @@ import wsjava.protocol.Role;
  * connections. Also answers plain HTTP on the same port: {@code GET /} is the demo page.
  *
  * <pre>
- *   WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
- *   ... server.port() ...
- *   server.stop();
+ *   try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start()) {
+ *       ... server.port() ...
+ *   }   // close() is stop()
  * </pre>
  */
-public final class WebSocketServer {
+public final class WebSocketServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(WebSocketServer.class.getName());
 
@@ -180,6 +180,14 @@ public final class WebSocketServer {
      * A server that was never started has nothing to stop.
      */
     public void stop() {
+        stop(config.closeTimeoutMillis());
+    }
+
+    /** {@link #stop()}, giving open connections {@code closeTimeoutMillis} to answer the 1001 close. */
+    public void stop(long closeTimeoutMillis) {
+        if (closeTimeoutMillis < 0) {
+            throw new IllegalArgumentException("closeTimeoutMillis must not be negative, was " + closeTimeoutMillis);
+        }
         synchronized (this) {
             if (stopping || acceptor == null) {
                 return;
@@ -187,18 +195,24 @@ public final class WebSocketServer {
             stopping = true;
         }
         if (loops.stream().anyMatch(IoLoop::inLoop)) {
-            Thread stopper = new Thread(this::finishStop, "wsjava-stop");
+            Thread stopper = new Thread(() -> finishStop(closeTimeoutMillis), "wsjava-stop");
             stopper.setDaemon(true);
             stopper.start();
         } else {
-            finishStop();
+            finishStop(closeTimeoutMillis);
         }
     }
 
-    private void finishStop() {
+    /** The same as {@link #stop()}, for try-with-resources. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void finishStop(long closeTimeoutMillis) {
         acceptor.close();
         loops.forEach(IoLoop::shutdownConnections);
-        long deadline = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        long deadline = System.nanoTime() + closeTimeoutMillis * 1_000_000L;
         while (liveSockets.get() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);

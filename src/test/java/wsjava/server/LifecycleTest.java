@@ -81,6 +81,23 @@ class LifecycleTest {
     }
 
     @Test
+    void tryWithResourcesStopsAndStopTakesItsOwnTimeout() throws Exception {
+        WebSocketServer kept;
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(60_000), new EchoListener()).start()) {
+            kept = server;
+            echoes(server.port());
+        }
+        assertTrue(kept.awaitStopped(10, TimeUnit.SECONDS), "close() stopped it");
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(60_000), new EchoListener()).start();
+        try (RawClient silent = RawClient.open(server.port())) {      // never answers the 1001 close
+            long t0 = System.nanoTime();
+            server.stop(200);
+            assertTrue((System.nanoTime() - t0) / 1_000_000 < 20_000, "stop(200) did not wait for the 60 s close timeout");
+            assertFalse(server.isRunning());
+        }
+    }
+
+    @Test
     void stopFromAListenerReturnsAtOnceAndTheLoopGoesOnClosing() throws Exception {
         CompletableFuture<Long> stopMillis = new CompletableFuture<>();
         WebSocketServer[] holder = new WebSocketServer[1];

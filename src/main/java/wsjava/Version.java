@@ -1,4 +1,4 @@
-package wsjava.cli;
+package wsjava;
 
 /** The release, as the launcher and the paclet report it. */
 public final class Version {
