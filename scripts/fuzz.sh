@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every parser for real with Jazzer's command line: ./wsjava fuzz [seconds-per-target] [runs-per-target]
+# Fuzzes every parser for real with Jazzer's command line: ./wsjava fuzz [seconds-per-target] [runs-per-target] [target]
 # Each target starts from its committed corpus (src/test/resources/.../<Test>Inputs/<method>/, which
 # mvn test replays) and grows a working corpus under target/fuzz/. A crash is copied into the
 # committed corpus so that mvn test replays it from then on; the run then fails.
@@ -8,6 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
 RUNS="${2:-0}"      # 0: no execution limit, only the time limit
 TARGETS=(FrameStreamFuzzTest:frameStream HttpRequestFuzzTest:requestHead CloseFrameFuzzTest:closePayload)
+ONLY="${3:-}"       # a target's class name, to fuzz just that one
 
 cd "$ROOT"
 mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/fuzz-classpath.txt -Dmdep.includeScope=test >&2
@@ -16,6 +17,7 @@ mkdir -p target/fuzz
 status=0
 for entry in "${TARGETS[@]}"; do
   cls="${entry%%:*}"; method="${entry##*:}"
+  [ -n "$ONLY" ] && [ "$ONLY" != "$cls" ] && continue
   seeds="src/test/resources/wsjava/protocol/${cls}Inputs/${method}"
   work="target/fuzz/${cls}"
   mkdir -p "$work/corpus" "$work/findings"

@@ -18,7 +18,7 @@ final class InboundBudget {
 
     private final long limit;
     private final AtomicLong used = new AtomicLong();
-    private final AtomicReference<WebSocketConnection> overdraft = new AtomicReference<>();
+    private final AtomicReference<ServerConnection> overdraft = new AtomicReference<>();
 
     InboundBudget(long limit) {
         this.limit = limit;
@@ -41,15 +41,15 @@ final class InboundBudget {
         return used.get() <= limit - limit / 4;
     }
 
-    boolean tryOverdraft(WebSocketConnection connection) {
+    boolean tryOverdraft(ServerConnection connection) {
         return overdraft.get() == connection || overdraft.compareAndSet(null, connection);
     }
 
-    boolean holdsOverdraft(WebSocketConnection connection) {
+    boolean holdsOverdraft(ServerConnection connection) {
         return overdraft.get() == connection;
     }
 
-    void releaseOverdraft(WebSocketConnection connection) {
+    void releaseOverdraft(ServerConnection connection) {
         overdraft.compareAndSet(connection, null);
     }
 }

@@ -28,9 +28,9 @@ final class IoLoop implements Runnable {
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
     private final ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<WebSocketConnection> flushes = new ConcurrentLinkedQueue<>();
-    private final Set<WebSocketConnection> connections = new HashSet<>();
-    private final List<WebSocketConnection> timerSnapshot = new ArrayList<>();
+    private final ConcurrentLinkedQueue<ServerConnection> flushes = new ConcurrentLinkedQueue<>();
+    private final Set<ServerConnection> connections = new HashSet<>();
+    private final List<ServerConnection> timerSnapshot = new ArrayList<>();
     private volatile boolean running = true;
     private Acceptor acceptor;
     private long nextTimerNanos;
@@ -61,7 +61,7 @@ final class IoLoop implements Runnable {
     }
 
     /** Asks for a flush of {@code connection} at the end of this pass (or the next one). */
-    void flushSoon(WebSocketConnection connection) {
+    void flushSoon(ServerConnection connection) {
         flushes.add(connection);
         if (!inLoop()) {
             selector.wakeup();
@@ -86,7 +86,7 @@ final class IoLoop implements Runnable {
     /** Takes over a freshly accepted channel. */
     void adopt(SocketChannel channel) {
         execute(() -> {
-            WebSocketConnection connection = new WebSocketConnection(channel, this, server);
+            ServerConnection connection = new ServerConnection(channel, this, server);
             try {
                 connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
                 connections.add(connection);
@@ -101,13 +101,13 @@ final class IoLoop implements Runnable {
         return gather;
     }
 
-    void forget(WebSocketConnection connection) {
+    void forget(ServerConnection connection) {
         connections.remove(connection);
     }
 
     /** Graceful stop, step one: every connection starts closing. */
     void shutdownConnections() {
-        execute(() -> new ArrayList<>(connections).forEach(WebSocketConnection::shutdown));
+        execute(() -> new ArrayList<>(connections).forEach(ServerConnection::shutdown));
     }
 
     /** Stops the thread and drops whatever is still connected. */
@@ -136,7 +136,7 @@ final class IoLoop implements Runnable {
         } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
             server.loopFailed(thread.getName(), e);
         } finally {
-            new ArrayList<>(connections).forEach(WebSocketConnection::closeChannel);
+            new ArrayList<>(connections).forEach(ServerConnection::closeChannel);
             try {
                 selector.close();
             } catch (IOException ignored) {
@@ -161,7 +161,7 @@ final class IoLoop implements Runnable {
                 }
                 continue;
             }
-            WebSocketConnection connection = (WebSocketConnection) key.attachment();
+            ServerConnection connection = (ServerConnection) key.attachment();
             try {
                 if (key.isReadable()) {
                     connection.onReadable(readBuffer);
@@ -189,7 +189,7 @@ final class IoLoop implements Runnable {
     }
 
     private void flushRequested() {
-        WebSocketConnection connection;
+        ServerConnection connection;
         while ((connection = flushes.poll()) != null) {
             try {
                 connection.flush();
@@ -206,7 +206,7 @@ final class IoLoop implements Runnable {
         }
         timerSnapshot.clear();
         timerSnapshot.addAll(connections);
-        for (WebSocketConnection connection : timerSnapshot) {
+        for (ServerConnection connection : timerSnapshot) {
             try {
                 connection.onTimer(now);
             } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes

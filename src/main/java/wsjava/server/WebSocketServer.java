@@ -37,7 +37,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final ServerConfig config;
     private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
-    private final Map<Long, WebSocketConnection> open = new ConcurrentHashMap<>();
+    private final Map<Long, ServerConnection> open = new ConcurrentHashMap<>();
     private final AtomicInteger liveSockets = new AtomicInteger();
     private final InboundBudget inboundBudget;
     private final List<IoLoop> loops = new ArrayList<>();
@@ -141,7 +141,7 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** Open connections, in no particular order. */
     public Collection<WebSocketConnection> connections() {
-        return Collections.unmodifiableCollection(open.values());
+        return Collections.<WebSocketConnection>unmodifiableCollection(open.values());
     }
 
     public WebSocketConnection connection(long id) {
@@ -164,7 +164,7 @@ public final class WebSocketServer implements AutoCloseable {
 
     private int broadcast(byte[] frames) {
         int sent = 0;
-        for (WebSocketConnection c : open.values()) {
+        for (ServerConnection c : open.values()) {
             // Connections only read their queued buffers, so one array can serve them all.
             if (c.isOpen() && c.sendMessage(frames)) {
                 sent++;
@@ -280,11 +280,11 @@ public final class WebSocketServer implements AutoCloseable {
         return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap(), !head);
     }
 
-    void opened(WebSocketConnection connection) {
+    void opened(ServerConnection connection) {
         open.put(connection.id(), connection);
     }
 
-    void closed(WebSocketConnection connection, boolean wasOpen) {
+    void closed(ServerConnection connection, boolean wasOpen) {
         if (wasOpen) {
             open.remove(connection.id());
         }

@@ -1,0 +1,94 @@
+package wsjava.server;
+
+import java.lang.System.Logger.Level;
+import wsjava.protocol.MessageHandler;
+
+/**
+ * Hands a connection's messages and events to the application's listener, each call contained:
+ * whatever a listener throws, an Error too, fails only its own connection (1011) and is logged;
+ * the I/O loop goes on. Data that arrives after our close frame is not delivered.
+ */
+final class ListenerCalls implements MessageHandler {
+
+    private final ServerConnection connection;
+    private final WebSocketListener listener;
+    private final ServerStats stats;
+
+    ListenerCalls(ServerConnection connection, WebSocketListener listener, ServerStats stats) {
+        this.connection = connection;
+        this.listener = listener;
+        this.stats = stats;
+    }
+
+    /** onOpen; false when the listener failed (the connection is failing then). */
+    boolean opened() {
+        try {
+            listener.onOpen(connection);
+            return true;
+        } catch (Throwable e) {
+            connection.listenerFailed(e);
+            return false;
+        }
+    }
+
+    @Override
+    public void onText(String text) {
+        if (connection.isOpen()) {
+            stats.messagesIn.increment();
+            try {
+                listener.onText(connection, text);
+            } catch (Throwable e) {
+                connection.listenerFailed(e);
+            }
+        }
+    }
+
+    @Override
+    public void onBinary(byte[] data) {
+        if (connection.isOpen()) {
+            stats.messagesIn.increment();
+            try {
+                listener.onBinary(connection, data);
+            } catch (Throwable e) {
+                connection.listenerFailed(e);
+            }
+        }
+    }
+
+    @Override
+    public void onPing(byte[] payload) {
+        connection.pong(payload);
+    }
+
+    @Override
+    public void onPong(byte[] payload) {
+        if (connection.isOpen()) {
+            try {
+                listener.onPong(connection, payload);
+            } catch (Throwable e) {
+                connection.listenerFailed(e);
+            }
+        }
+    }
+
+    @Override
+    public void onClose(int code, String reason) {
+        connection.peerClosed(code, reason);
+    }
+
+    void error(Throwable error) {
+        try {
+            listener.onError(connection, error);
+        } catch (Throwable e) {   // the connection is failing anyway; the loop must not
+            WebSocketServer.log(Level.WARNING, "listener onError failed on " + connection, e);
+        }
+    }
+
+    void closed(int code, String reason) {
+        try {
+            listener.onClose(connection, code, reason);
+        } catch (Throwable e) {   // the connection is gone; a failing onClose has nothing left to break
+            WebSocketServer.log(Level.WARNING, "listener onClose failed on " + connection, e);
+        }
+    }
+}
