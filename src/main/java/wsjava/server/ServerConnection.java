@@ -9,7 +9,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
@@ -44,11 +43,10 @@ final class ServerConnection implements WebSocketConnection {
     private final WebSocketServer server;
     private final ServerConfig config;
     private final FrameWriter writer;
-    private final OutboundQueue outbound = new OutboundQueue();
     private final ReadGate reading;
+    private final Outbox outbox;
     private final ListenerCalls calls;
     private final InetSocketAddress remote;
-    private final AtomicBoolean flushRequested = new AtomicBoolean();
 
     private SelectionKey key;
     private volatile State state = State.HANDSHAKE;
@@ -61,9 +59,6 @@ final class ServerConnection implements WebSocketConnection {
     private long deadlineNanos;
     private long lastHeardNanos;
     private long lastPingNanos;
-    /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
-    private boolean closeAfterFlush;
-    private boolean lingerAfterFlush;
     private boolean wasOpen;
     private boolean closeRecorded;
     private int closeCode = CloseCodes.ABNORMAL;
@@ -77,6 +72,7 @@ final class ServerConnection implements WebSocketConnection {
         this.config = server.config();
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.reading = new ReadGate(this, server.inboundBudget());
+        this.outbox = new Outbox(this, channel, loop, config, server.stats(), reading);
         this.calls = new ListenerCalls(this, server.listener(), server.stats());
         this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
         this.remote = remoteOf(channel);
@@ -104,7 +100,7 @@ final class ServerConnection implements WebSocketConnection {
     @Override public Map<String, String> headers() { return request == null ? Collections.emptyMap() : request.headers(); }
     @Override public String subprotocol() { return subprotocol; }
     @Override public WebSocketServer server() { return server; }
-    @Override public long queuedBytes() { return outbound.queuedBytes(); }
+    @Override public long queuedBytes() { return outbox.queuedBytes(); }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { attachment = value; }
 
@@ -147,7 +143,7 @@ final class ServerConnection implements WebSocketConnection {
 
     /** Queues frames that are already encoded (one broadcast frame shared by many connections). */
     boolean sendMessage(byte[] frames) {
-        if (!enqueue(frames)) {
+        if (!outbox.enqueue(frames)) {
             return false;
         }
         server.stats().messagesOut.increment();
@@ -156,12 +152,15 @@ final class ServerConnection implements WebSocketConnection {
 
     @Override
     public boolean ping(byte[] payload) {
-        return state == State.OPEN && enqueue(writer.control(OpCode.PING, payload));
+        if (payload.length > 125) {
+            throw new IllegalArgumentException("a ping payload is at most 125 bytes, was " + payload.length);
+        }
+        return state == State.OPEN && outbox.enqueue(writer.control(OpCode.PING, payload));
     }
 
     void pong(byte[] payload) {
         if (state == State.OPEN) {
-            enqueue(writer.control(OpCode.PONG, payload));
+            outbox.enqueue(writer.control(OpCode.PONG, payload));
         }
     }
 
@@ -183,6 +182,7 @@ final class ServerConnection implements WebSocketConnection {
     void register(SelectionKey selectionKey) {
         key = selectionKey;
         reading.register(selectionKey);
+        outbox.register(selectionKey);
     }
 
     void onReadable(ByteBuffer buffer) {
@@ -237,8 +237,7 @@ final class ServerConnection implements WebSocketConnection {
         subprotocol = response.subprotocol();
         frameParser = new FrameParser(Role.SERVER, config.maxFramePayload());
         assembler = new MessageAssembler(calls, config.maxMessageSize());
-        outbound.add(response.bytes());
-        requestFlush();
+        outbox.enqueue(response.bytes());
         state = State.OPEN;
         wasOpen = true;
         server.opened(this);
@@ -251,8 +250,7 @@ final class ServerConnection implements WebSocketConnection {
             recordClose(code, reason);
             queueClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
         }
-        closeAfterFlush = true;
-        requestFlush();
+        outbox.closeWhenWritten(false);
     }
 
     private void startClose(int code, String reason) {
@@ -273,10 +271,8 @@ final class ServerConnection implements WebSocketConnection {
         if (state == State.OPEN || state == State.CLOSING) {
             queueClose(e.code(), e.getMessage());
         }
-        closeAfterFlush = true;
-        lingerAfterFlush = true;
         reading.hold();
-        requestFlush();
+        outbox.closeWhenWritten(true);
     }
 
     void listenerFailed(Throwable e) {
@@ -285,80 +281,34 @@ final class ServerConnection implements WebSocketConnection {
     }
 
     private void queueClose(int code, String reason) {
-        if (outbound.addClose(writer.close(code, reason))) {
+        if (outbox.enqueueClose(writer.close(code, reason))) {
             state = State.CLOSING;
             reading.update();
             deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
-            requestFlush();
         }
     }
 
     /** Answers a plain HTTP request (or a refused upgrade) and closes once the answer is written. */
     private void respond(byte[] response) {
         state = State.HTTP_RESPONSE;
-        outbound.add(response);
-        outbound.addClose(new byte[0]);
-        closeAfterFlush = true;
-        lingerAfterFlush = true;
+        outbox.enqueue(response);
+        outbox.enqueueClose(new byte[0]);
         deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
         reading.hold();
-        requestFlush();
-    }
-
-    /** Queues bytes; a client with more than the outbound limit unsent is dropped as too slow. */
-    private boolean enqueue(byte[] bytes) {
-        long queued = outbound.add(bytes);
-        if (queued < 0) {
-            return false;
-        }
-        if (queued > config.outboundLimitBytes()) {
-            outbound.discard();
-            loop.execute(() -> {
-                recordClose(CloseCodes.POLICY_VIOLATION, "client too slow: over " + config.outboundLimitBytes() + " bytes unsent");
-                closeChannel();
-            });
-            return false;
-        }
-        requestFlush();
-        return true;
-    }
-
-    private void requestFlush() {
-        if (flushRequested.compareAndSet(false, true)) {
-            loop.flushSoon(this);
-        }
+        outbox.closeWhenWritten(true);
     }
 
     /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
     void flush() {
-        flushRequested.set(false);
-        if (state == State.CLOSED) {
-            return;
+        if (state != State.CLOSED) {
+            outbox.flush(state == State.OPEN, state == State.CLOSING);
         }
-        long left;
-        try {
-            long before = outbound.queuedBytes();
-            left = outbound.writeTo(channel, loop.gatherArray());
-            server.stats().bytesOut.add(before - left);
-        } catch (IOException e) {
-            lost("connection lost while writing: " + e.getMessage(), e);
-            return;
-        }
-        if (left == 0 && closeAfterFlush) {
-            if (lingerAfterFlush) {
-                linger();
-            } else {
-                closeChannel();
-            }
-            return;
-        }
-        ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0);
-        if (state == State.OPEN && !reading.isHeld() && left > config.readPauseBytes()) {
-            reading.hold();          // the peer isn't reading: stop reading from it too
-        } else if ((state == State.OPEN || state == State.CLOSING) && !closeAfterFlush
-                && reading.isHeld() && left <= config.readPauseBytes() / 2) {
-            reading.release();       // also after our close frame: the peer's reply to it must be read
-        }
+    }
+
+    /** Drops the connection at once (a client too slow to read what it is sent). */
+    void drop(int code, String reason) {
+        recordClose(code, reason);
+        closeChannel();
     }
 
     /**
@@ -367,7 +317,7 @@ final class ServerConnection implements WebSocketConnection {
      * Closing at once with unread bytes would send RST, which can destroy what we sent before the
      * peer has read it.
      */
-    private void linger() {
+    void linger() {
         if (reading.isDraining()) {
             return;
         }
@@ -381,7 +331,7 @@ final class ServerConnection implements WebSocketConnection {
             closeChannel();
             return;
         }
-        ReadGate.setInterest(key, SelectionKey.OP_WRITE, false);
+        outbox.stopWriting();
         reading.drain();
     }
 
@@ -395,7 +345,7 @@ final class ServerConnection implements WebSocketConnection {
             startClose(CloseCodes.GOING_AWAY, "idle timeout");
         } else if (state == State.OPEN && config.pingIntervalMillis() > 0 && now - lastPingNanos > config.pingIntervalMillis() * 1_000_000L) {
             lastPingNanos = now;
-            enqueue(writer.control(OpCode.PING, new byte[0]));
+            outbox.enqueue(writer.control(OpCode.PING, new byte[0]));
         }
         if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, lastHeardNanos)) {
             lastHeardNanos = Math.max(lastHeardNanos, now);   // its turn to read starts now
@@ -412,7 +362,7 @@ final class ServerConnection implements WebSocketConnection {
     }
 
     /** TCP went away under us; an I/O error is also reported to the listener's onError. */
-    private void lost(String reason, IOException error) {
+    void lost(String reason, IOException error) {
         if (error != null && state == State.OPEN) {
             calls.error(error);
         }
@@ -434,7 +384,7 @@ final class ServerConnection implements WebSocketConnection {
             return;
         }
         state = State.CLOSED;
-        outbound.discard();
+        outbox.discard();
         reading.account(assembler, true);
         if (key != null) {
             key.cancel();

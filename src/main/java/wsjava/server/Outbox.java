@@ -1,0 +1,120 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The sending half of a connection: whole encoded messages queued from any thread, written by the
+ * I/O thread once per pass. It applies the slow-consumer policy (a client with more than the
+ * outbound limit unsent is dropped) and back-pressure (while much waits to be sent, the client is
+ * not read), and ends the connection once its last bytes are out.
+ */
+final class Outbox {
+
+    private final ServerConnection connection;
+    private final SocketChannel channel;
+    private final IoLoop loop;
+    private final ServerConfig config;
+    private final ServerStats stats;
+    private final ReadGate reading;
+    private final OutboundQueue queue = new OutboundQueue();
+    private final AtomicBoolean flushRequested = new AtomicBoolean();
+    private SelectionKey key;
+    /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
+    private boolean closeAfterFlush;
+    private boolean lingerAfterFlush;
+
+    Outbox(ServerConnection connection, SocketChannel channel, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading) {
+        this.connection = connection;
+        this.channel = channel;
+        this.loop = loop;
+        this.config = config;
+        this.stats = stats;
+        this.reading = reading;
+    }
+
+    void register(SelectionKey selectionKey) {
+        key = selectionKey;
+    }
+
+    long queuedBytes() {
+        return queue.queuedBytes();
+    }
+
+    /** Queues bytes; false after a close frame, or when the client is too slow (it is then dropped). */
+    boolean enqueue(byte[] bytes) {
+        long queued = queue.add(bytes);
+        if (queued < 0) {
+            return false;
+        }
+        if (queued > config.outboundLimitBytes()) {
+            queue.discard();
+            loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION,
+                    "client too slow: over " + config.outboundLimitBytes() + " bytes unsent"));
+            return false;
+        }
+        requestFlush();
+        return true;
+    }
+
+    /** Queues the close frame; false if one was queued already. Nothing may follow it. */
+    boolean enqueueClose(byte[] frame) {
+        if (!queue.addClose(frame)) {
+            return false;
+        }
+        requestFlush();
+        return true;
+    }
+
+    /** Ends the connection once everything queued is written: at once, or after a lingering close. */
+    void closeWhenWritten(boolean linger) {
+        closeAfterFlush = true;
+        lingerAfterFlush |= linger;
+        requestFlush();
+    }
+
+    void discard() {
+        queue.discard();
+    }
+
+    void requestFlush() {
+        if (flushRequested.compareAndSet(false, true)) {
+            loop.flushSoon(connection);
+        }
+    }
+
+    /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
+    void flush(boolean open, boolean closing) {
+        flushRequested.set(false);
+        long left;
+        try {
+            long before = queue.queuedBytes();
+            left = queue.writeTo(channel, loop.gatherArray());
+            stats.bytesOut.add(before - left);
+        } catch (IOException e) {
+            connection.lost("connection lost while writing: " + e.getMessage(), e);
+            return;
+        }
+        if (left == 0 && closeAfterFlush) {
+            if (lingerAfterFlush) {
+                connection.linger();
+            } else {
+                connection.closeChannel();
+            }
+            return;
+        }
+        ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0);
+        if (open && !reading.isHeld() && left > config.readPauseBytes()) {
+            reading.hold();          // the peer isn't reading: stop reading from it too
+        } else if ((open || closing) && !closeAfterFlush && reading.isHeld() && left <= config.readPauseBytes() / 2) {
+            reading.release();       // also after our close frame: the peer's reply to it must be read
+        }
+    }
+
+    /** Output is done (lingering): no more write interest. */
+    void stopWriting() {
+        ReadGate.setInterest(key, SelectionKey.OP_WRITE, false);
+    }
+}
