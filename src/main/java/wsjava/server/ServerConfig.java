@@ -94,7 +94,7 @@ public final class ServerConfig {
     /** A connection that sends nothing (not even a pong) for this long is closed; 0 disables. */
     public ServerConfig idleTimeoutMillis(int value) { idleTimeoutMillis = check(value, 0, Integer.MAX_VALUE, "idleTimeoutMillis"); return this; }
     /** Adds a browser origin allowed to connect, for example {@code http://127.0.0.1:20560}. */
-    public ServerConfig allowOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
+    public ServerConfig addAllowedOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
     /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
     public ServerConfig allowAnyOrigin(boolean value) { allowAnyOrigin = value; return this; }
     /**
@@ -113,6 +113,34 @@ public final class ServerConfig {
     public ServerConfig allowNoToken(boolean value) { allowNoToken = value; return this; }
     public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
     public ServerConfig serveDemoPage(boolean value) { serveDemoPage = value; return this; }
+
+    /** An independent copy: a server keeps one, so changing a config after it is passed changes nothing. */
+    public ServerConfig copy() {
+        ServerConfig c = new ServerConfig();
+        c.host = host;
+        c.port = port;
+        c.ioThreads = ioThreads;
+        c.maxHeaderBytes = maxHeaderBytes;
+        c.handshakeTimeoutMillis = handshakeTimeoutMillis;
+        c.maxFramePayload = maxFramePayload;
+        c.maxMessageSize = maxMessageSize;
+        c.maxConnections = maxConnections;
+        c.outboundFragmentSize = outboundFragmentSize;
+        c.outboundLimitBytes = outboundLimitBytes;
+        c.readPauseBytes = readPauseBytes;
+        c.inboundBudgetBytes = inboundBudgetBytes;
+        c.closeTimeoutMillis = closeTimeoutMillis;
+        c.pingIntervalMillis = pingIntervalMillis;
+        c.idleTimeoutMillis = idleTimeoutMillis;
+        c.allowedOrigins.addAll(allowedOrigins);
+        c.allowAnyOrigin = allowAnyOrigin;
+        c.allowHostOrigin = allowHostOrigin;
+        c.accessToken = accessToken;
+        c.allowNoToken = allowNoToken;
+        c.subprotocols.addAll(subprotocols);
+        c.serveDemoPage = serveDemoPage;
+        return c;
+    }
 
     private static int check(int value, int min, int max, String name) {
         if (value < min || value > max) {

@@ -69,7 +69,7 @@ final class ServerConnection implements WebSocketConnection {
         this.channel = channel;
         this.loop = loop;
         this.server = server;
-        this.config = server.config();
+        this.config = server.settings();
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.reading = new ReadGate(this, server.inboundBudget());
         this.outbox = new Outbox(this, channel, loop, config, server.stats(), reading);

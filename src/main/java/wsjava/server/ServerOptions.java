@@ -38,7 +38,7 @@ public final class ServerOptions {
             case "inbound-budget": config.inboundBudgetBytes(parseLong(name, value)); break;
             case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
             case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;
-            case "allow-origin": config.allowOrigin(value); break;
+            case "allow-origin": config.addAllowedOrigin(value); break;
             case "token": config.accessToken(value); break;
             case "subprotocol": config.addSubprotocol(value); break;
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;

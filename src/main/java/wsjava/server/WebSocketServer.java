@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HttpRequest;
-import wsjava.protocol.HttpResponses;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -40,6 +39,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final Map<Long, ServerConnection> open = new ConcurrentHashMap<>();
     private final AtomicInteger liveSockets = new AtomicInteger();
     private final InboundBudget inboundBudget;
+    private final HttpFallback httpFallback;
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
     private volatile UpgradePolicy policy;
@@ -50,11 +50,13 @@ public final class WebSocketServer implements AutoCloseable {
     private volatile Throwable failure;
     private int port;
 
+    /** The server keeps its own copy of {@code config}: later changes to it change nothing here. */
     public WebSocketServer(ServerConfig config, WebSocketListener listener) {
-        this.config = config;
+        this.config = config.copy();
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.inboundBudget = new InboundBudget(config.inboundBudgetBytes());
+        this.httpFallback = new HttpFallback(config.serveDemoPage());
     }
 
     /**
@@ -112,7 +114,13 @@ public final class WebSocketServer implements AutoCloseable {
         return policy != null && policy.tokenGenerated();
     }
 
+    /** A copy of the configuration this server runs with. */
     public ServerConfig config() {
+        return config.copy();
+    }
+
+    /** The configuration itself, for the server's own classes (read on every event: no copy). */
+    ServerConfig settings() {
         return config;
     }
 
@@ -268,16 +276,9 @@ public final class WebSocketServer implements AutoCloseable {
         policy.admit(request);
     }
 
-    /** The answer to a plain HTTP request: the demo page, 404 or 405; HEAD gets GET's head. */
+    /** The answer to a plain HTTP request on this port. */
     byte[] httpResponse(HttpRequest request) {
-        boolean head = "HEAD".equals(request.method());
-        if (!head && !"GET".equals(request.method())) {
-            return HttpResponses.plain(405, "only GET and HEAD are served here\n", Collections.singletonMap("Allow", "GET, HEAD"));
-        }
-        if (config.serveDemoPage() && (request.path().equals("/") || request.path().equals("/index.html"))) {
-            return HttpResponses.response(200, "text/html; charset=utf-8", DemoPage.html(), Collections.emptyMap(), !head);
-        }
-        return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap(), !head);
+        return httpFallback.answer(request);
     }
 
     void opened(ServerConnection connection) {

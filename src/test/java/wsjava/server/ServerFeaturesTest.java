@@ -72,7 +72,7 @@ class ServerFeaturesTest {
 
     @Test
     void originAllowListAndItsDefaults() throws Exception {
-        WebSocketServer server = start(new ServerConfig().allowOrigin("http://127.0.0.1:20560/"), new EchoListener());
+        WebSocketServer server = start(new ServerConfig().addAllowedOrigin("http://127.0.0.1:20560/"), new EchoListener());
         try {
             int port = server.port();
             assertEquals(101, status(port, RawClient.request("/", "")), "no Origin: a non-browser client");
