@@ -76,6 +76,14 @@ final class ListenerCalls implements MessageHandler {
         connection.peerClosed(code, reason);
     }
 
+    void writable() {
+        try {
+            listener.onWritable(connection);
+        } catch (Throwable e) {
+            connection.listenerFailed(e);
+        }
+    }
+
     void error(Throwable error) {
         try {
             listener.onError(connection, error);

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Bytes waiting to go out on one connection. Any thread may append whole messages (so two
  * messages' frames never interleave); only the I/O thread writes. Writes gather up to 64 queued
- * buffers into one system call.
+ * buffers into one system call. A message may carry a future, completed once its last byte is
+ * handed to the socket, or failed if the connection ends first.
  */
 final class OutboundQueue {
 
@@ -20,19 +24,32 @@ final class OutboundQueue {
     static final int MAX_WRITE_BYTES = 256 * 1024;
 
     private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(4);
+    /** One entry per buffer, in step with {@code buffers}: its completion, or null. */
+    private final ArrayDeque<CompletableFuture<Void>> completions = new ArrayDeque<>(4);
+    /** Completions whose messages were written, completed outside the lock; the I/O thread's only. */
+    private final List<CompletableFuture<Void>> written = new ArrayList<>();
     private long queuedBytes;
     /** Set once a close frame is queued: nothing may follow it (RFC 6455 section 5.5.1). */
     private boolean closed;
 
     /** Appends a whole message's frames; returns the bytes now queued, or -1 after a close frame. */
     synchronized long add(byte[] bytes) {
+        return add(bytes, null);
+    }
+
+    /** {@link #add(byte[])} with a completion for the message ({@code done} may be null). */
+    synchronized long add(byte[] bytes, CompletableFuture<Void> done) {
         if (closed) {
             return -1;
         }
         buffers.add(ByteBuffer.wrap(bytes));
+        completions.add(done == null ? NONE : done);
         queuedBytes += bytes.length;
         return queuedBytes;
     }
+
+    /** Stands for "no completion" in the deque (which holds no nulls). */
+    private static final CompletableFuture<Void> NONE = new CompletableFuture<>();
 
     /** Appends the close frame; false if one was queued already. */
     synchronized boolean addClose(byte[] frame) {
@@ -41,6 +58,7 @@ final class OutboundQueue {
         }
         closed = true;
         buffers.add(ByteBuffer.wrap(frame));
+        completions.add(NONE);
         queuedBytes += frame.length;
         return true;
     }
@@ -49,11 +67,22 @@ final class OutboundQueue {
         return queuedBytes;
     }
 
-    /** Drops everything and accepts nothing more. */
-    synchronized void discard() {
-        buffers.clear();
-        queuedBytes = 0;
-        closed = true;
+    /** Drops everything and accepts nothing more; the messages' completions fail. */
+    void discard() {
+        List<CompletableFuture<Void>> unsent;
+        synchronized (this) {
+            unsent = new ArrayList<>(completions);
+            buffers.clear();
+            completions.clear();
+            queuedBytes = 0;
+            closed = true;
+        }
+        IOException closedFirst = new IOException("the connection closed before the message was sent");
+        for (CompletableFuture<Void> done : unsent) {
+            if (done != NONE) {
+                done.completeExceptionally(closedFirst);
+            }
+        }
     }
 
     /**
@@ -73,10 +102,14 @@ final class OutboundQueue {
             for (int i = 0; i < count; i++) {
                 offered += gather[i].remaining();
             }
-            long written = channel.write(gather, 0, count);
+            long bytes = channel.write(gather, 0, count);
             Arrays.fill(gather, 0, count, null);
-            long left = removeWritten(written);
-            if (left == 0 || written < offered) {
+            long left = removeWritten(bytes);
+            if (!written.isEmpty()) {
+                written.forEach(done -> done.complete(null));   // outside the lock: callbacks may send
+                written.clear();
+            }
+            if (left == 0 || bytes < offered) {
                 return left;
             }
         }
@@ -98,10 +131,10 @@ final class OutboundQueue {
         return count;
     }
 
-    /** Advances the queued buffers past {@code written} bytes and drops the finished ones. */
-    private synchronized long removeWritten(long written) {
-        queuedBytes -= written;
-        long left = written;
+    /** Advances the queued buffers past {@code bytes} written and drops the finished ones. */
+    private synchronized long removeWritten(long bytes) {
+        queuedBytes -= bytes;
+        long left = bytes;
         while (!buffers.isEmpty()) {
             ByteBuffer head = buffers.peekFirst();
             int step = (int) Math.min(left, head.remaining());
@@ -111,6 +144,10 @@ final class OutboundQueue {
                 break;
             }
             buffers.pollFirst();
+            CompletableFuture<Void> done = completions.pollFirst();
+            if (done != NONE) {
+                written.add(done);
+            }
         }
         return queuedBytes;
     }

@@ -3,6 +3,7 @@ package wsjava.server;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -25,6 +26,8 @@ final class Outbox {
     /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
     private boolean closeAfterFlush;
     private boolean lingerAfterFlush;
+    /** More than the writable threshold is queued; cleared (and the listener told) once half of it is written. */
+    private volatile boolean unwritable;
 
     Outbox(ServerConnection connection, SocketChannel channel, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading) {
         this.connection = connection;
@@ -43,11 +46,27 @@ final class Outbox {
         return queue.queuedBytes();
     }
 
+    /** False while more than the writable threshold waits; the listener hears when it is true again. */
+    boolean isWritable() {
+        return !unwritable;
+    }
+
     /** Queues bytes; false after a close frame, or when the client is too slow (it is then dropped). */
     boolean enqueue(byte[] bytes) {
-        long queued = queue.add(bytes);
+        return enqueue(bytes, null);
+    }
+
+    /** {@link #enqueue(byte[])}, with a completion for when the bytes are written (it fails when not queued). */
+    boolean enqueue(byte[] bytes, CompletableFuture<Void> done) {
+        long queued = queue.add(bytes, done);
         if (queued < 0) {
+            if (done != null) {
+                done.completeExceptionally(new java.io.IOException("the connection is closing"));
+            }
             return false;
+        }
+        if (queued > config.writableThresholdBytes()) {
+            unwritable = true;
         }
         if (queued > config.outboundLimitBytes()) {
             queue.discard();
@@ -106,6 +125,10 @@ final class Outbox {
             return;
         }
         ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0);
+        if (unwritable && left <= config.writableThresholdBytes() / 2) {
+            unwritable = false;
+            connection.becameWritable();
+        }
         if (open && !reading.isHeld() && left > config.readPauseBytes()) {
             reading.hold();          // the peer isn't reading: stop reading from it too
         } else if ((open || closing) && !closeAfterFlush && reading.isHeld() && left <= config.readPauseBytes() / 2) {

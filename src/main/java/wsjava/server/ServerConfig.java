@@ -25,6 +25,7 @@ public final class ServerConfig {
     private int outboundFragmentSize = 1024 * 1024;
     private long outboundLimitBytes = 64L * 1024 * 1024;
     private long readPauseBytes = 1024 * 1024;
+    private long writableThresholdBytes = 512 * 1024;
     private long inboundBudgetBytes = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
     private int closeTimeoutMillis = 5_000;
     private int pingIntervalMillis = 0;
@@ -48,6 +49,7 @@ public final class ServerConfig {
     public int outboundFragmentSize() { return outboundFragmentSize; }
     public long outboundLimitBytes() { return outboundLimitBytes; }
     public long readPauseBytes() { return readPauseBytes; }
+    public long writableThresholdBytes() { return writableThresholdBytes; }
     public long inboundBudgetBytes() { return inboundBudgetBytes; }
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int pingIntervalMillis() { return pingIntervalMillis; }
@@ -76,6 +78,8 @@ public final class ServerConfig {
     public ServerConfig outboundLimitBytes(long value) { outboundLimitBytes = value; return this; }
     /** Reading from a connection pauses while this many bytes wait to be sent to it. */
     public ServerConfig readPauseBytes(long value) { readPauseBytes = value; return this; }
+    /** Above this many queued bytes a connection is not writable; see {@link WebSocketConnection#isWritable()}. */
+    public ServerConfig writableThresholdBytes(long value) { writableThresholdBytes = value; return this; }
     /**
      * Bytes of incoming messages buffered across all connections before connections that are
      * assembling one stop reading until there is room (default: a quarter of the heap, at least
@@ -128,6 +132,7 @@ public final class ServerConfig {
         c.outboundFragmentSize = outboundFragmentSize;
         c.outboundLimitBytes = outboundLimitBytes;
         c.readPauseBytes = readPauseBytes;
+        c.writableThresholdBytes = writableThresholdBytes;
         c.inboundBudgetBytes = inboundBudgetBytes;
         c.closeTimeoutMillis = closeTimeoutMillis;
         c.pingIntervalMillis = pingIntervalMillis;

@@ -9,6 +9,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
@@ -139,6 +140,38 @@ final class ServerConnection implements WebSocketConnection {
     @Override
     public boolean sendBinary(byte[] data, int off, int len) {
         return state == State.OPEN && sendMessage(writer.message(OpCode.BINARY, data, off, len));
+    }
+
+    @Override
+    public CompletableFuture<Void> sendTextAsync(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return sendAsync(OpCode.TEXT, utf8, 0, utf8.length);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendBinaryAsync(byte[] data, int off, int len) {
+        return sendAsync(OpCode.BINARY, data, off, len);
+    }
+
+    private CompletableFuture<Void> sendAsync(int opcode, byte[] payload, int off, int len) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (state != State.OPEN) {
+            done.completeExceptionally(new IOException("the connection is not open"));
+        } else if (outbox.enqueue(writer.message(opcode, payload, off, len), done)) {
+            server.stats().messagesOut.increment();
+        }
+        return done;
+    }
+
+    @Override
+    public boolean isWritable() {
+        return outbox.isWritable();
+    }
+
+    void becameWritable() {
+        if (state == State.OPEN) {
+            calls.writable();
+        }
     }
 
     /** Queues frames that are already encoded (one broadcast frame shared by many connections). */

@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import wsjava.protocol.CloseCodes;
 
 /**
@@ -50,6 +51,27 @@ public interface WebSocketConnection {
     default boolean sendBinary(byte[] data) {
         return sendBinary(data, 0, data.length);
     }
+
+    /**
+     * Queues a text message; the future completes once its last byte is handed to the socket, or
+     * fails (IOException) if the connection is not open or ends first. Its callbacks run on the
+     * I/O thread: they must not block.
+     */
+    CompletableFuture<Void> sendTextAsync(String text);
+
+    /** {@link #sendTextAsync} for binary. */
+    CompletableFuture<Void> sendBinaryAsync(byte[] data, int off, int len);
+
+    default CompletableFuture<Void> sendBinaryAsync(byte[] data) {
+        return sendBinaryAsync(data, 0, data.length);
+    }
+
+    /**
+     * False while more than {@link ServerConfig#writableThresholdBytes()} waits to be sent; when
+     * half of that has been written, {@link WebSocketListener#onWritable} is called. A producer
+     * that checks this never piles up more than the threshold (plus a message).
+     */
+    boolean isWritable();
 
     /** Sends a ping; its payload is at most 125 bytes (RFC 6455 section 5.5), else IllegalArgumentException. */
     boolean ping(byte[] payload);

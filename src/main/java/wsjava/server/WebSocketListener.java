@@ -20,6 +20,10 @@ public interface WebSocketListener {
     default void onPong(WebSocketConnection connection, byte[] payload) {
     }
 
+    /** The connection was not writable ({@link WebSocketConnection#isWritable()}) and is again: send more. */
+    default void onWritable(WebSocketConnection connection) {
+    }
+
     /**
      * Called once when an open connection ends: with the peer's close code, or ours, or 1006
      * when TCP dropped without a close frame.

@@ -17,7 +17,7 @@ class ServerConfigTest {
     void copyCarriesEveryField() throws Exception {
         ServerConfig original = new ServerConfig().host("::1").port(1234).ioThreads(3).maxHeaderBytes(999).handshakeTimeoutMillis(7)
                 .maxFramePayload(5000).maxMessageSize(6000).maxConnections(8).outboundFragmentSize(9).outboundLimitBytes(10)
-                .readPauseBytes(11).inboundBudgetBytes(12).closeTimeoutMillis(13).pingIntervalMillis(14).idleTimeoutMillis(15)
+                .readPauseBytes(11).writableThresholdBytes(16).inboundBudgetBytes(12).closeTimeoutMillis(13).pingIntervalMillis(14).idleTimeoutMillis(15)
                 .addAllowedOrigin("http://a").allowAnyOrigin(true).allowHostOrigin(true).accessToken("t").allowNoToken(true)
                 .addSubprotocol("p").serveDemoPage(false);
         ServerConfig copy = original.copy();
