@@ -49,6 +49,33 @@ public final class Handshake {
      *                     also offers is chosen
      */
     public static HandshakeResponse accept(HttpRequest request, List<String> subprotocols) {
+        return accept(request, subprotocols, Collections.emptyMap());
+    }
+
+    /** {@link #accept(HttpRequest, List)} with extra headers for the 101 response (checked by the caller). */
+    public static HandshakeResponse accept(HttpRequest request, List<String> subprotocols, Map<String, String> extraHeaders) {
+        validate(request);
+        String protocol = chooseSubprotocol(request, subprotocols);
+        StringBuilder response = new StringBuilder(160)
+                .append("HTTP/1.1 101 Switching Protocols\r\n")
+                .append("Upgrade: websocket\r\n")
+                .append("Connection: Upgrade\r\n")
+                .append("Sec-WebSocket-Accept: ").append(acceptKey(request.header("Sec-WebSocket-Key"))).append("\r\n");
+        if (protocol != null) {
+            response.append("Sec-WebSocket-Protocol: ").append(protocol).append("\r\n");
+        }
+        for (Map.Entry<String, String> h : extraHeaders.entrySet()) {
+            response.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+        }
+        response.append("\r\n");
+        return new HandshakeResponse(protocol, response.toString().getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * Checks that an upgrade request is one RFC 6455 section 4.2.1 lets us accept; throws
+     * {@link HandshakeException} with 400, or 426 for a version other than 13.
+     */
+    public static void validate(HttpRequest request) {
         if (!"GET".equals(request.method())) {
             throw new HandshakeException(400, "WebSocket upgrade requires GET, not " + request.method());
         }
@@ -72,17 +99,6 @@ public final class Handshake {
         if (keys.size() != 1 || !isValidKey(keys.get(0))) {
             throw new HandshakeException(400, "Sec-WebSocket-Key must be 16 bytes in base64");
         }
-        String protocol = chooseSubprotocol(request, subprotocols);
-        StringBuilder response = new StringBuilder(160)
-                .append("HTTP/1.1 101 Switching Protocols\r\n")
-                .append("Upgrade: websocket\r\n")
-                .append("Connection: Upgrade\r\n")
-                .append("Sec-WebSocket-Accept: ").append(acceptKey(keys.get(0))).append("\r\n");
-        if (protocol != null) {
-            response.append("Sec-WebSocket-Protocol: ").append(protocol).append("\r\n");
-        }
-        response.append("\r\n");
-        return new HandshakeResponse(protocol, response.toString().getBytes(StandardCharsets.ISO_8859_1));
     }
 
     static boolean isValidKey(String key) {

@@ -21,6 +21,7 @@ public final class HttpResponses {
             case 408: return "Request Timeout";
             case 426: return "Upgrade Required";
             case 431: return "Request Header Fields Too Large";
+            case 500: return "Internal Server Error";
             case 503: return "Service Unavailable";
             default: return "Error";
         }

@@ -2,7 +2,9 @@ package wsjava.server;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything a {@link WebSocketServer} can be told, with defaults safe for a laptop: loopback only,
@@ -37,6 +39,8 @@ public final class ServerConfig {
     private boolean allowNoToken;
     private final List<String> subprotocols = new ArrayList<>();
     private boolean serveDemoPage = true;
+    private final Map<String, WebSocketListener> routes = new LinkedHashMap<>();
+    private UpgradeHandler upgradeHandler;
 
     public String host() { return host; }
     public int port() { return port; }
@@ -61,6 +65,8 @@ public final class ServerConfig {
     public boolean allowNoToken() { return allowNoToken; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
     public boolean serveDemoPage() { return serveDemoPage; }
+    public Map<String, WebSocketListener> routes() { return Collections.unmodifiableMap(routes); }
+    public UpgradeHandler upgradeHandler() { return upgradeHandler; }
 
     /** Interface to bind; "0.0.0.0" exposes the server to the network, which the README warns about. */
     public ServerConfig host(String value) { host = value; return this; }
@@ -117,6 +123,19 @@ public final class ServerConfig {
     public ServerConfig allowNoToken(boolean value) { allowNoToken = value; return this; }
     public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
     public ServerConfig serveDemoPage(boolean value) { serveDemoPage = value; return this; }
+    /**
+     * Upgrades to exactly {@code path} go to {@code listener}. Once any route is set, an upgrade to
+     * a path without one gets 404, and the server's own listener serves no path.
+     */
+    public ServerConfig route(String path, WebSocketListener listener) {
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("a route is a path starting with '/', not " + path);
+        }
+        routes.put(path, listener);
+        return this;
+    }
+    /** Decides each upgrade after the Origin and token checks (authentication, subprotocol, headers, listener). */
+    public ServerConfig upgradeHandler(UpgradeHandler value) { upgradeHandler = value; return this; }
 
     /** An independent copy: a server keeps one, so changing a config after it is passed changes nothing. */
     public ServerConfig copy() {
@@ -144,6 +163,8 @@ public final class ServerConfig {
         c.allowNoToken = allowNoToken;
         c.subprotocols.addAll(subprotocols);
         c.serveDemoPage = serveDemoPage;
+        c.routes.putAll(routes);
+        c.upgradeHandler = upgradeHandler;
         return c;
     }
 

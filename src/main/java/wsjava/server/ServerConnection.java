@@ -46,7 +46,8 @@ final class ServerConnection implements WebSocketConnection {
     private final FrameWriter writer;
     private final ReadGate reading;
     private final Outbox outbox;
-    private final ListenerCalls calls;
+    /** The listener calls, for the listener chosen at the upgrade (until then, the server's). */
+    private ListenerCalls calls;
     private final InetSocketAddress remote;
 
     private SelectionKey key;
@@ -265,9 +266,16 @@ final class ServerConnection implements WebSocketConnection {
             respond(server.httpResponse(parsed));
             return false;
         }
-        server.admit(parsed);
-        Handshake.HandshakeResponse response = Handshake.accept(parsed, config.subprotocols());
+        Handshake.validate(parsed);
+        UpgradeDecision decision = server.admit(parsed, remoteAddress());
+        String chosen = decision.subprotocol();
+        Handshake.HandshakeResponse response = Handshake.accept(parsed,
+                chosen == null ? config.subprotocols() : Collections.singletonList(chosen), decision.headers());
+        if (chosen != null && response.subprotocol() == null) {
+            throw new HandshakeException(500, "the upgrade handler chose subprotocol " + chosen + ", which the client did not offer");
+        }
         subprotocol = response.subprotocol();
+        calls = new ListenerCalls(this, decision.listenerOr(server.listener()), server.stats());
         frameParser = new FrameParser(Role.SERVER, config.maxFramePayload());
         assembler = new MessageAssembler(calls, config.maxMessageSize());
         outbox.enqueue(response.bytes());
