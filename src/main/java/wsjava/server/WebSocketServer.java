@@ -51,8 +51,14 @@ public final class WebSocketServer implements AutoCloseable {
     private volatile Throwable failure;
     private int port;
 
-    /** The server keeps its own copy of {@code config}: later changes to it change nothing here. */
+    /**
+     * The server keeps its own copy of {@code config}: later changes to it change nothing here.
+     * {@code listener} serves every path; it may be null when the config's routes decide.
+     */
     public WebSocketServer(ServerConfig config, WebSocketListener listener) {
+        if (listener == null && config.routes().isEmpty()) {
+            throw new IllegalArgumentException("a server needs a listener, or routes in its config");
+        }
         this.config = config.copy();
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
