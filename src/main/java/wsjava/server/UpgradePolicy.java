@@ -19,8 +19,9 @@ import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 
 /**
- * Who may upgrade (RFC 6455 section 10.2): browsers only from allowed origins, and, when there is
- * a token, only clients that present it. A server bound beyond loopback gets a token even when none
+ * Who may upgrade and to which listener. First RFC 6455 section 10.2: browsers only from allowed
+ * origins, and, when there is a token, only clients that present it. Then the route for the path
+ * and the application's {@link UpgradeHandler}. A server bound beyond loopback gets a token even when none
  * was configured: there any machine on the network could connect, and a kernel that evaluates what
  * arrives would run its code. Its own origins (every address it listens on) are allowed, so the demo
  * page works from the LAN.
@@ -53,8 +54,38 @@ final class UpgradePolicy {
         return tokenGenerated;
     }
 
-    /** Throws 403 for an origin that may not connect and 401 for a missing or wrong token. */
-    void admit(HttpRequest request) {
+    /**
+     * The decision for an upgrade request, or a {@link HandshakeException}: 403 for an origin that
+     * may not connect, 401 for a missing or wrong token, 404 for a path without a route, the
+     * handler's refusal, 500 when the handler fails.
+     */
+    UpgradeDecision admit(HttpRequest request, String remoteAddress, WebSocketListener serverListener) {
+        checkOriginAndToken(request);
+        WebSocketListener routed = config.routes().isEmpty() ? serverListener : config.routes().get(request.path());
+        if (routed == null) {
+            throw new HandshakeException(404, "no WebSocket endpoint at " + request.path());
+        }
+        UpgradeHandler handler = config.upgradeHandler();
+        if (handler == null) {
+            return UpgradeDecision.accept().listener(routed);
+        }
+        UpgradeDecision decision;
+        try {
+            decision = handler.decide(new UpgradeRequest(request, remoteAddress));
+        } catch (Throwable e) {   // the application's bug: a 500 for this client, the loop goes on
+            WebSocketServer.log(System.Logger.Level.ERROR, "upgrade handler failed for " + request.path(), e);
+            throw new HandshakeException(500, "upgrade handler failed");
+        }
+        if (decision == null) {
+            throw new HandshakeException(500, "upgrade handler gave no decision");
+        }
+        if (!decision.accepted()) {
+            throw new HandshakeException(decision.rejectStatus(), decision.rejectReason());
+        }
+        return decision.listener(decision.listenerOr(routed));
+    }
+
+    private void checkOriginAndToken(HttpRequest request) {
         String origin = request.header("Origin");
         if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))
                 && !(config.allowHostOrigin() && originMatchesHost(request, origin))) {

@@ -15,7 +15,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import wsjava.protocol.FrameWriter;
-import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
@@ -278,33 +277,9 @@ public final class WebSocketServer implements AutoCloseable {
         return true;
     }
 
-    /**
-     * Who may upgrade and to which listener: the Origin and token checks (RFC 6455 section 10.2),
-     * the route for the path, then the application's {@link UpgradeHandler}. Throws a
-     * {@link HandshakeException} with the status a refusal gets.
-     */
+    /** Who may upgrade and to which listener; throws a HandshakeException with the refusal's status. */
     UpgradeDecision admit(HttpRequest request, String remoteAddress) {
-        policy.admit(request);
-        WebSocketListener routed = config.routes().isEmpty() ? listener : config.routes().get(request.path());
-        if (routed == null) {
-            throw new HandshakeException(404, "no WebSocket endpoint at " + request.path());
-        }
-        UpgradeHandler handler = config.upgradeHandler();
-        if (handler == null) {
-            return UpgradeDecision.accept().listener(routed);
-        }
-        UpgradeDecision decision;
-        try {
-            decision = handler.decide(new UpgradeRequest(request, remoteAddress));
-        } catch (Throwable e) {   // the application's bug: a 500 for this client, the loop goes on
-            log(Level.ERROR, "upgrade handler failed for " + request.path(), e);
-            throw new HandshakeException(500, "upgrade handler failed");
-        }
-        if (decision == null || !decision.accepted()) {
-            throw decision == null ? new HandshakeException(500, "upgrade handler gave no decision")
-                    : new HandshakeException(decision.rejectStatus(), decision.rejectReason());
-        }
-        return decision.listener(decision.listenerOr(routed));
+        return policy.admit(request, remoteAddress, listener);
     }
 
     /** The answer to a plain HTTP request on this port. */
