@@ -34,7 +34,12 @@ for entry in "${TARGETS[@]}"; do
   rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1)
   printf '%-22s executions %12s  %8s/s  %-10s exit %s\n' "$cls" "${execs:-?}" "${rate:-?}" "${cov:-}" "$rc"
-  if [ "$rc" -ne 0 ]; then
+  if [ "$rc" -ne 0 ] && grep -q 'libFuzzer: fuzz target exited' "$log"; then
+    # The JVM was stopped (Ctrl-C, kill): libFuzzer saves the input it was on, which is no finding.
+    echo "  $cls was interrupted; nothing kept" >&2
+    rm -f "$work"/findings/crash-*
+    status=1
+  elif [ "$rc" -ne 0 ]; then
     status=1
     for crash in "$work"/findings/*; do
       [ -f "$crash" ] && cp "$crash" "$seeds/" && echo "  finding kept for regression: $seeds/$(basename "$crash")" >&2
