@@ -3,8 +3,6 @@ package wsjava.mask;
 /** Chooses the kernel {@link Masker} uses, falling back to the scalar loop whenever SIMD is unavailable. */
 final class MaskKernels {
 
-    static final String VECTOR_KERNEL_CLASS = "wsjava.mask.VectorMaskKernel";
-
     private MaskKernels() {
     }
 
@@ -18,19 +16,10 @@ final class MaskKernels {
     }
 
     /**
-     * Returns the Vector API kernel, or null when the JVM can't run it: a Java 11 runtime fails on
-     * the class version, and a JVM started without jdk.incubator.vector fails to link it.
+     * Returns the Vector API kernel, or null when the JVM can't run it. Which {@link VectorKernels}
+     * answers depends on the Java version (the jar is multi-release).
      */
     static MaskKernel loadVectorKernel() {
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> type = Class.forName(VECTOR_KERNEL_CLASS);
-            MaskKernel kernel = (MaskKernel) type.getDeclaredConstructor().newInstance();
-            return kernel.isUsable() ? kernel : null;
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return null;
-        }
+        return VectorKernels.load();
     }
 }

@@ -8,8 +8,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The Vector API path: whole vectors of the widest shape the CPU has (64 bytes with AVX-512),
  * XORed with the key broadcast as ints and viewed as bytes. What is left after the last full
- * vector goes to the scalar word loop. Compiled for Java 17 on its own and loaded reflectively by
- * {@link MaskKernels}; nothing else refers to it.
+ * vector goes to the scalar word loop. Compiled for Java 17 into the jar's
+ * {@code META-INF/versions/17}; only the Java 17 {@code VectorKernels} refers to it.
  */
 final class VectorMaskKernel implements MaskKernel {
 
