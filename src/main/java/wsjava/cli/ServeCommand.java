@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.BindException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import wsjava.server.EchoListener;
 import wsjava.server.ServerConfig;
 import wsjava.server.ServerOptions;
 import wsjava.server.WebSocketServer;

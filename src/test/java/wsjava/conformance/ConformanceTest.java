@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import wsjava.server.EchoListener;
+import wsjava.cli.EchoListener;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketServer;
 import wsjava.testing.RawClient;

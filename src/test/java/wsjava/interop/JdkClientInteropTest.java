@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import wsjava.server.EchoListener;
+import wsjava.cli.EchoListener;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketServer;
 

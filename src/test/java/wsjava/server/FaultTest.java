@@ -13,6 +13,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import wsjava.cli.EchoListener;
 import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
 import wsjava.testing.RawClient;

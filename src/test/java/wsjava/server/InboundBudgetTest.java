@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.cli.EchoListener;
 import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
 import wsjava.testing.RawClient;

@@ -22,6 +22,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.cli.EchoListener;
 import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
 import wsjava.testing.RawClient;

@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.cli.EchoListener;
 import wsjava.testing.RawClient;
 
 /** A server bound beyond loopback: never without a token unless told so, and its own LAN origins allowed. */

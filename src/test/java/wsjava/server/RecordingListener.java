@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
+import wsjava.cli.EchoListener;
 
 /** An echo listener that also records opens, closes and errors, for tests to wait on. */
 class RecordingListener implements WebSocketListener {

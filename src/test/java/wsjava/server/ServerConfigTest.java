@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.cli.EchoListener;
 import wsjava.testing.RawClient;
 
 /** A server's configuration is its own: nothing done to the caller's object afterwards reaches it. */

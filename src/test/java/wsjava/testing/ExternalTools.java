@@ -71,7 +71,7 @@ public final class ExternalTools {
      */
     public static Result runClientAgainstEchoServer(List<String> command) throws java.io.IOException {
         wsjava.server.WebSocketServer server = new wsjava.server.WebSocketServer(
-                new wsjava.server.ServerConfig().port(0), new wsjava.server.EchoListener()).start();
+                new wsjava.server.ServerConfig().port(0), new wsjava.cli.EchoListener()).start();
         try {
             List<String> full = new java.util.ArrayList<>(command);
             full.add(server.url());

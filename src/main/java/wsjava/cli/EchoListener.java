@@ -1,6 +1,9 @@
-package wsjava.server;
+package wsjava.cli;
 
-/** Sends every text and binary message back to its sender as the same type. */
+import wsjava.server.WebSocketConnection;
+import wsjava.server.WebSocketListener;
+
+/** The listener of {@code ./wsjava serve}: every text and binary message goes back to its sender as the same type. */
 public final class EchoListener implements WebSocketListener {
 
     @Override
