@@ -68,8 +68,12 @@ public final class EventQueue implements WebSocketListener {
 
     private void offer(WebSocketConnection connection, Event event) {
         events.add(event);
-        if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close") && suspended.add(connection)) {
-            connection.suspendReading();
+        if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close")) {
+            synchronized (suspended) {     // with resumeIfDrained: a suspend is never queued after its resume
+                if (suspended.add(connection)) {
+                    connection.suspendReading();
+                }
+            }
         }
     }
 
@@ -78,9 +82,11 @@ public final class EventQueue implements WebSocketListener {
         if (suspended.isEmpty() || queuedBytes.get() > maxQueuedBytes / 2) {
             return;
         }
-        for (WebSocketConnection connection : suspended) {
-            suspended.remove(connection);
-            connection.resumeReading();
+        synchronized (suspended) {
+            for (WebSocketConnection connection : suspended) {
+                suspended.remove(connection);
+                connection.resumeReading();
+            }
         }
     }
 
