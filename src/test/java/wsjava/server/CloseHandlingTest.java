@@ -6,16 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
 import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
+import wsjava.testing.LogCapture;
 import wsjava.testing.RawClient;
 
 /** Closing well: lingering after a failure, the peer's reply seen after back-pressure, errors reported and logged. */
@@ -96,14 +94,8 @@ class CloseHandlingTest {
 
     @Test
     void ioErrorsReachOnErrorAndListenerExceptionsAreLogged() throws Exception {
-        List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override public void publish(LogRecord record) { records.add(record); }
-            @Override public void flush() { }
-            @Override public void close() { }
-        };
-        Logger log = Logger.getLogger(WebSocketServer.class.getName());
-        log.addHandler(capture);
+        LogCapture log = new LogCapture(WebSocketServer.class);
+        List<LogRecord> records = log.records;
         CompletableFuture<Throwable> error = new CompletableFuture<>();
         RecordingListener listener = new RecordingListener() {
             @Override
@@ -135,7 +127,7 @@ class CloseHandlingTest {
             assertTrue(records.stream().anyMatch(r -> r.getThrown() != null && "boom from the listener".equals(r.getThrown().getMessage())),
                     "the listener's exception is logged with its stack trace");
         } finally {
-            log.removeHandler(capture);
+            log.close();
             server.stop();
         }
     }

@@ -15,16 +15,14 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.Selector;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
 import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
+import wsjava.testing.LogCapture;
 import wsjava.testing.RawClient;
 
 /** start() and stop() in every order, from every thread, and a server whose I/O thread dies. */
@@ -124,14 +122,8 @@ class LifecycleTest {
 
     @Test
     void aLoopThatCannotGoOnStopsTheServerLoudly() throws Exception {
-        List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override public void publish(LogRecord record) { records.add(record); }
-            @Override public void flush() { }
-            @Override public void close() { }
-        };
-        Logger log = Logger.getLogger(WebSocketServer.class.getName());
-        log.addHandler(capture);
+        LogCapture log = new LogCapture(WebSocketServer.class);
+        List<LogRecord> records = log.records;
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).ioThreads(2), new EchoListener()).start();
         try {
             int port = server.port();
@@ -146,7 +138,7 @@ class LifecycleTest {
             assertTrue(records.stream().anyMatch(r -> r.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue()
                     && r.getMessage().contains("stops")), "a log line says the server stops");
         } finally {
-            log.removeHandler(capture);
+            log.close();
             server.stop();
         }
     }
