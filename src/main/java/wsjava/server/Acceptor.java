@@ -115,10 +115,6 @@ final class Acceptor {
         }
     }
 
-    boolean isPaused() {
-        return paused;
-    }
-
     void close() {
         try {
             channel.close();
@@ -136,7 +132,7 @@ final class Acceptor {
         closeQuietly(channel);
     }
 
-    static void closeQuietly(SocketChannel channel) {
+    private static void closeQuietly(SocketChannel channel) {
         try {
             channel.close();
         } catch (IOException ignored) {

@@ -76,8 +76,10 @@ final class ReadGate {
             return;
         }
         long now = closed ? 0 : assembler.bufferCapacity();
-        budget.add(now - budgeted);
-        budgeted = now;
+        if (now != budgeted) {      // most reads change nothing: spare the shared counter
+            budget.add(now - budgeted);
+            budgeted = now;
+        }
         if (closed || !assembler.messageInProgress()) {
             budget.releaseOverdraft(connection);
         } else if (budget.over() && !budget.tryOverdraft(connection) && !budgetPaused) {
