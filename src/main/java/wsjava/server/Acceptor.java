@@ -86,7 +86,7 @@ final class Acceptor {
         if (!warned && (lastWarningNanos == 0 || now - lastWarningNanos > WARNING_INTERVAL_NANOS)) {
             warned = true;
             lastWarningNanos = now;
-            WebSocketServer.log(Level.WARNING, "accepting connections failed (" + e.getMessage() + "); pausing accepts and retrying", null);
+            ServerLog.log(Level.WARNING, "accepting connections failed (" + e.getMessage() + "); pausing accepts and retrying", null);
         }
         pauseNanos = pauseNanos == 0 ? FIRST_PAUSE_NANOS : Math.min(LONGEST_PAUSE_NANOS, 2 * pauseNanos);
         resumeAtNanos = now + pauseNanos;
@@ -101,7 +101,7 @@ final class Acceptor {
             pauseNanos = 0;
             if (warned) {
                 warned = false;
-                WebSocketServer.log(Level.INFO, "accepting connections again after " + failedAccepts + " failed attempts", null);
+                ServerLog.log(Level.INFO, "accepting connections again after " + failedAccepts + " failed attempts", null);
                 failedAccepts = 0;
             }
         }

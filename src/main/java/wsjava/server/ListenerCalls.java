@@ -10,11 +10,14 @@ import wsjava.protocol.MessageHandler;
  */
 final class ListenerCalls implements MessageHandler {
 
-    private final ServerConnection connection;
+    private final ServerConnection machine;
+    /** What the listener is given: the connection's public face. */
+    private final WebSocketConnection connection;
     private final WebSocketListener listener;
     private final ServerStats stats;
 
-    ListenerCalls(ServerConnection connection, WebSocketListener listener, ServerStats stats) {
+    ListenerCalls(ServerConnection machine, WebSocketConnection connection, WebSocketListener listener, ServerStats stats) {
+        this.machine = machine;
         this.connection = connection;
         this.listener = listener;
         this.stats = stats;
@@ -26,61 +29,61 @@ final class ListenerCalls implements MessageHandler {
             listener.onOpen(connection);
             return true;
         } catch (Throwable e) {
-            connection.listenerFailed(e);
+            machine.listenerFailed(e);
             return false;
         }
     }
 
     @Override
     public void onText(String text) {
-        if (connection.isOpen()) {
+        if (machine.isOpen()) {
             stats.messagesIn.increment();
             try {
                 listener.onText(connection, text);
             } catch (Throwable e) {
-                connection.listenerFailed(e);
+                machine.listenerFailed(e);
             }
         }
     }
 
     @Override
     public void onBinary(byte[] data) {
-        if (connection.isOpen()) {
+        if (machine.isOpen()) {
             stats.messagesIn.increment();
             try {
                 listener.onBinary(connection, data);
             } catch (Throwable e) {
-                connection.listenerFailed(e);
+                machine.listenerFailed(e);
             }
         }
     }
 
     @Override
     public void onPing(byte[] payload) {
-        connection.pong(payload);
+        machine.pong(payload);
     }
 
     @Override
     public void onPong(byte[] payload) {
-        if (connection.isOpen()) {
+        if (machine.isOpen()) {
             try {
                 listener.onPong(connection, payload);
             } catch (Throwable e) {
-                connection.listenerFailed(e);
+                machine.listenerFailed(e);
             }
         }
     }
 
     @Override
     public void onClose(int code, String reason) {
-        connection.peerClosed(code, reason);
+        machine.peerClosed(code, reason);
     }
 
     void writable() {
         try {
             listener.onWritable(connection);
         } catch (Throwable e) {
-            connection.listenerFailed(e);
+            machine.listenerFailed(e);
         }
     }
 
@@ -88,7 +91,7 @@ final class ListenerCalls implements MessageHandler {
         try {
             listener.onError(connection, error);
         } catch (Throwable e) {   // the connection is failing anyway; the loop must not
-            WebSocketServer.log(Level.WARNING, "listener onError failed on " + connection, e);
+            ServerLog.log(Level.WARNING, "listener onError failed on " + connection, e);
         }
     }
 
@@ -96,7 +99,7 @@ final class ListenerCalls implements MessageHandler {
         try {
             listener.onClose(connection, code, reason);
         } catch (Throwable e) {   // the connection is gone; a failing onClose has nothing left to break
-            WebSocketServer.log(Level.WARNING, "listener onClose failed on " + connection, e);
+            ServerLog.log(Level.WARNING, "listener onClose failed on " + connection, e);
         }
     }
 }

@@ -9,7 +9,8 @@ import java.time.ZonedDateTime;
  * Makes the JDK load, while descriptors are plentiful, what it would otherwise load lazily from a
  * file at the worst moment: the NIO file dispatcher (whose initializer opens a descriptor; if the
  * first socket close came when none was left, every later close would fail too, so the sockets that
- * would free descriptors could never be closed) and the time-zone data a log line's timestamp needs.
+ * would free descriptors could never be closed), the server's logger (found through service files) and
+ * the time-zone data a log line's timestamp needs.
  */
 final class ResourceWarmUp {
 
@@ -30,6 +31,7 @@ final class ResourceWarmUp {
             pipe.sink().close();
             pipe.source().close();
         }
+        ServerLog.ready();
         ZonedDateTime.now().toString();
         done = true;
     }

@@ -6,10 +6,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
@@ -22,7 +18,6 @@ import wsjava.protocol.HttpRequestParser;
 import wsjava.protocol.MessageAssembler;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
-import wsjava.protocol.Utf8Validator;
 
 /**
  * A connection's state machine, driven by its I/O thread:
@@ -32,7 +27,7 @@ import wsjava.protocol.Utf8Validator;
  * </pre>
  * Reading, parsing and listener calls happen on the I/O thread; sends may come from any thread.
  */
-final class ServerConnection implements WebSocketConnection {
+final class ServerConnection {
 
     enum State { HANDSHAKE, HTTP_RESPONSE, OPEN, CLOSING, CLOSED }
 
@@ -46,26 +41,19 @@ final class ServerConnection implements WebSocketConnection {
     private final FrameWriter writer;
     private final ReadGate reading;
     private final Outbox outbox;
-    /** The listener calls, for the listener chosen at the upgrade (until then, the server's). */
+    private final String remoteAddress;
+    /** The listener's view and its calls: both made at the upgrade. */
+    private ConnectionHandle handle;
     private ListenerCalls calls;
-    private final InetSocketAddress remote;
 
     private SelectionKey key;
     private volatile State state = State.HANDSHAKE;
     private HttpRequestParser requestParser;
-    private HttpRequest request;
-    private String subprotocol;
     private FrameParser frameParser;
     private MessageAssembler assembler;
 
-    private long deadlineNanos;
-    private long lastHeardNanos;
-    private long lastPingNanos;
-    private boolean wasOpen;
-    private boolean closeRecorded;
-    private int closeCode = CloseCodes.ABNORMAL;
-    private String closeReason = "connection lost";
-    private volatile Object attachment;
+    private final ConnectionClock clock;
+    private final CloseStatus closeStatus = new CloseStatus();
 
     ServerConnection(SocketChannel channel, IoLoop loop, WebSocketServer server) {
         this.channel = channel;
@@ -75,121 +63,35 @@ final class ServerConnection implements WebSocketConnection {
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.reading = new ReadGate(this, server.inboundBudget());
         this.outbox = new Outbox(this, channel, loop, config, server.stats(), reading);
-        this.calls = new ListenerCalls(this, server.listener(), server.stats());
         this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
-        this.remote = remoteOf(channel);
-        long now = System.nanoTime();
-        this.deadlineNanos = now + config.handshakeTimeoutMillis() * 1_000_000L;
-        this.lastHeardNanos = now;
-        this.lastPingNanos = now;
+        this.remoteAddress = remoteAddressOf(channel);
+        this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
     }
 
-    private static InetSocketAddress remoteOf(SocketChannel channel) {
+    private static String remoteAddressOf(SocketChannel channel) {
         try {
-            return (InetSocketAddress) channel.getRemoteAddress();
-        } catch (IOException e) {
-            return null;
+            InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
+            return remote.getAddress().getHostAddress() + ":" + remote.getPort();
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 
-    // ---- what a listener sees ----
+    long id() { return id; }
+    boolean isOpen() { return state == State.OPEN; }
 
-    @Override public long id() { return id; }
-    @Override public boolean isOpen() { return state == State.OPEN; }
-    @Override public String path() { return request == null ? "" : request.path(); }
-    @Override public String query() { return request == null ? "" : request.query(); }
-    @Override public String header(String name) { return request == null ? null : request.header(name); }
-    @Override public Map<String, String> headers() { return request == null ? Collections.emptyMap() : request.headers(); }
-    @Override public String subprotocol() { return subprotocol; }
-    @Override public WebSocketServer server() { return server; }
-    @Override public long queuedBytes() { return outbox.queuedBytes(); }
-    @Override public Object attachment() { return attachment; }
-    @Override public void attach(Object value) { attachment = value; }
-
-    @Override
-    public String remoteAddress() {
-        return remote == null ? "" : remote.getAddress().getHostAddress() + ":" + remote.getPort();
+    void pauseReading(boolean paused) {
+        loop.execute(() -> reading.appPaused(paused));
     }
 
-    @Override
-    public void suspendReading() {
-        loop.execute(() -> reading.appPaused(true));
-    }
-
-    @Override
-    public void resumeReading() {
-        loop.execute(() -> reading.appPaused(false));
-    }
-
-    @Override
-    public boolean sendText(String text) {
-        if (state != State.OPEN) {
-            return false;
-        }
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
-    }
-
-    @Override
-    public boolean sendText(byte[] utf8) {
-        if (!Utf8Validator.isValid(utf8, 0, utf8.length)) {
-            throw new IllegalArgumentException("a text message must be UTF-8");
-        }
-        return state == State.OPEN && sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
-    }
-
-    @Override
-    public boolean sendBinary(byte[] data, int off, int len) {
-        return state == State.OPEN && sendMessage(writer.message(OpCode.BINARY, data, off, len));
-    }
-
-    @Override
-    public CompletableFuture<Void> sendTextAsync(String text) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return sendAsync(OpCode.TEXT, utf8, 0, utf8.length);
-    }
-
-    @Override
-    public CompletableFuture<Void> sendBinaryAsync(byte[] data, int off, int len) {
-        return sendAsync(OpCode.BINARY, data, off, len);
-    }
-
-    private CompletableFuture<Void> sendAsync(int opcode, byte[] payload, int off, int len) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        if (state != State.OPEN) {
-            done.completeExceptionally(new IOException("the connection is not open"));
-        } else if (outbox.enqueue(writer.message(opcode, payload, off, len), done)) {
-            server.stats().messagesOut.increment();
-        }
-        return done;
-    }
-
-    @Override
-    public boolean isWritable() {
-        return outbox.isWritable();
+    void closeSoon(int code, String reason) {
+        loop.execute(() -> startClose(code, reason));
     }
 
     void becameWritable() {
         if (state == State.OPEN) {
             calls.writable();
         }
-    }
-
-    /** Queues frames that are already encoded (one broadcast frame shared by many connections). */
-    boolean sendMessage(byte[] frames) {
-        if (!outbox.enqueue(frames)) {
-            return false;
-        }
-        server.stats().messagesOut.increment();
-        return true;
-    }
-
-    @Override
-    public boolean ping(byte[] payload) {
-        if (payload.length > 125) {
-            throw new IllegalArgumentException("a ping payload is at most 125 bytes, was " + payload.length);
-        }
-        return state == State.OPEN && outbox.enqueue(writer.control(OpCode.PING, payload));
     }
 
     void pong(byte[] payload) {
@@ -199,16 +101,8 @@ final class ServerConnection implements WebSocketConnection {
     }
 
     @Override
-    public void close(int code, String reason) {
-        if (!CloseCodes.isValidOnWire(code)) {
-            throw new IllegalArgumentException("close code " + code + " may not be sent");
-        }
-        loop.execute(() -> startClose(code, reason));
-    }
-
-    @Override
     public String toString() {
-        return "WebSocketConnection[" + id + ", " + remoteAddress() + ", " + state + "]";
+        return "WebSocketConnection[" + id + ", " + remoteAddress + ", " + state + "]";
     }
 
     // ---- the I/O thread ----
@@ -235,7 +129,7 @@ final class ServerConnection implements WebSocketConnection {
         if (n == 0 || reading.isDraining()) {
             return;     // while lingering, what arrives is read only to be dropped
         }
-        lastHeardNanos = System.nanoTime();
+        clock.heard(System.nanoTime());
         server.stats().bytesIn.add(n);
         buffer.flip();
         try {
@@ -261,34 +155,26 @@ final class ServerConnection implements WebSocketConnection {
             return false;
         }
         requestParser = null;
-        request = parsed;
         if (!Handshake.isUpgradeRequest(parsed)) {
             respond(server.httpResponse(parsed));
             return false;
         }
         Handshake.validate(parsed);
-        UpgradeDecision decision = server.admit(parsed, remoteAddress());
-        String chosen = decision.subprotocol();
-        Handshake.HandshakeResponse response = Handshake.accept(parsed,
-                chosen == null ? config.subprotocols() : Collections.singletonList(chosen), decision.headers());
-        if (chosen != null && response.subprotocol() == null) {
-            throw new HandshakeException(500, "the upgrade handler chose subprotocol " + chosen + ", which the client did not offer");
-        }
-        subprotocol = response.subprotocol();
-        calls = new ListenerCalls(this, decision.listenerOr(server.listener()), server.stats());
+        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config.subprotocols(), server.listener());
+        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade.subprotocol, writer, outbox);
+        calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
         frameParser = new FrameParser(Role.SERVER, config.maxFramePayload());
         assembler = new MessageAssembler(calls, config.maxMessageSize());
-        outbox.enqueue(response.bytes());
+        outbox.enqueue(upgrade.response);
         state = State.OPEN;
-        wasOpen = true;
-        server.opened(this);
+        server.opened(handle);
         return calls.opened();
     }
 
     /** The peer's close frame: echo its code (1000 when it sent none), then close TCP first. */
     void peerClosed(int code, String reason) {
         if (state == State.OPEN) {
-            recordClose(code, reason);
+            closeStatus.record(code, reason);
             queueClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
         }
         outbox.closeWhenWritten(false);
@@ -296,7 +182,7 @@ final class ServerConnection implements WebSocketConnection {
 
     private void startClose(int code, String reason) {
         if (state == State.OPEN) {
-            recordClose(code, reason);
+            closeStatus.record(code, reason);
             queueClose(code, reason);
         } else if (state == State.HANDSHAKE) {
             closeChannel();
@@ -308,7 +194,7 @@ final class ServerConnection implements WebSocketConnection {
         if (state == State.OPEN) {
             calls.error(cause);
         }
-        recordClose(e.code(), e.getMessage());
+        closeStatus.record(e.code(), e.getMessage());
         if (state == State.OPEN || state == State.CLOSING) {
             queueClose(e.code(), e.getMessage());
         }
@@ -317,7 +203,7 @@ final class ServerConnection implements WebSocketConnection {
     }
 
     void listenerFailed(Throwable e) {
-        WebSocketServer.log(Level.WARNING, "listener failed on " + this + "; closing it with 1011", e);
+        ServerLog.log(Level.WARNING, "listener failed on " + this + "; closing it with 1011", e);
         failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "internal error in message handler"), e);
     }
 
@@ -325,7 +211,7 @@ final class ServerConnection implements WebSocketConnection {
         if (outbox.enqueueClose(writer.close(code, reason))) {
             state = State.CLOSING;
             reading.update();
-            deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+            clock.deadlineIn(config.closeTimeoutMillis());
         }
     }
 
@@ -334,7 +220,7 @@ final class ServerConnection implements WebSocketConnection {
         state = State.HTTP_RESPONSE;
         outbox.enqueue(response);
         outbox.enqueueClose(new byte[0]);
-        deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        clock.deadlineIn(config.closeTimeoutMillis());
         reading.hold();
         outbox.closeWhenWritten(true);
     }
@@ -348,7 +234,7 @@ final class ServerConnection implements WebSocketConnection {
 
     /** Drops the connection at once (a client too slow to read what it is sent). */
     void drop(int code, String reason) {
-        recordClose(code, reason);
+        closeStatus.record(code, reason);
         closeChannel();
     }
 
@@ -365,7 +251,7 @@ final class ServerConnection implements WebSocketConnection {
         if (state != State.HTTP_RESPONSE) {
             state = State.CLOSING;
         }
-        deadlineNanos = System.nanoTime() + config.closeTimeoutMillis() * 1_000_000L;
+        clock.deadlineIn(config.closeTimeoutMillis());
         try {
             channel.shutdownOutput();
         } catch (IOException e) {
@@ -378,18 +264,17 @@ final class ServerConnection implements WebSocketConnection {
 
     /** Checks deadlines; called by the I/O thread a few times a second. */
     void onTimer(long now) {
-        if (state == State.HANDSHAKE && now - deadlineNanos > 0) {
+        if (state == State.HANDSHAKE && clock.pastDeadline(now)) {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
-        } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && now - deadlineNanos > 0) {
+        } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();
-        } else if (state == State.OPEN && config.idleTimeoutMillis() > 0 && now - lastHeardNanos > config.idleTimeoutMillis() * 1_000_000L) {
+        } else if (state == State.OPEN && clock.idle(now, config.idleTimeoutMillis())) {
             startClose(CloseCodes.GOING_AWAY, "idle timeout");
-        } else if (state == State.OPEN && config.pingIntervalMillis() > 0 && now - lastPingNanos > config.pingIntervalMillis() * 1_000_000L) {
-            lastPingNanos = now;
+        } else if (state == State.OPEN && clock.pingDue(now, config.pingIntervalMillis())) {
             outbox.enqueue(writer.control(OpCode.PING, new byte[0]));
         }
-        if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, lastHeardNanos)) {
-            lastHeardNanos = Math.max(lastHeardNanos, now);   // its turn to read starts now
+        if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, clock.lastHeard())) {
+            clock.heard(now);   // its turn to read starts now
         }
     }
 
@@ -407,16 +292,8 @@ final class ServerConnection implements WebSocketConnection {
         if (error != null && state == State.OPEN) {
             calls.error(error);
         }
-        recordClose(CloseCodes.ABNORMAL, reason);
+        closeStatus.record(CloseCodes.ABNORMAL, reason);
         closeChannel();
-    }
-
-    private void recordClose(int code, String reason) {
-        if (!closeRecorded) {
-            closeRecorded = true;
-            closeCode = code;
-            closeReason = reason;
-        }
     }
 
     /** Ends the connection for good: TCP closed, budget returned, listener told once. */
@@ -436,9 +313,9 @@ final class ServerConnection implements WebSocketConnection {
             // nothing more to do with a socket we are dropping
         }
         loop.forget(this);
-        server.closed(this, wasOpen);
-        if (wasOpen) {
-            calls.closed(closeCode, closeReason);
+        server.closed(this, handle != null);
+        if (handle != null) {
+            calls.closed(closeStatus.code(), closeStatus.reason());
         }
     }
 }

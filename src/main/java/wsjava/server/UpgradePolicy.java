@@ -73,7 +73,7 @@ final class UpgradePolicy {
         try {
             decision = handler.decide(new UpgradeRequest(request, remoteAddress));
         } catch (Throwable e) {   // the application's bug: a 500 for this client, the loop goes on
-            WebSocketServer.log(System.Logger.Level.ERROR, "upgrade handler failed for " + request.path(), e);
+            ServerLog.log(System.Logger.Level.ERROR, "upgrade handler failed for " + request.path(), e);
             throw new HandshakeException(500, "upgrade handler failed");
         }
         if (decision == null) {

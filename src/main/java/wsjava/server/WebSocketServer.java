@@ -7,13 +7,9 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
@@ -31,13 +27,10 @@ import wsjava.protocol.Role;
  */
 public final class WebSocketServer implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(WebSocketServer.class.getName());
-
     private final ServerConfig config;
     private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
-    private final Map<Long, ServerConnection> open = new ConcurrentHashMap<>();
-    private final AtomicInteger liveSockets = new AtomicInteger();
+    private final ConnectionRegistry registry = new ConnectionRegistry();
     private final InboundBudget inboundBudget;
     private final HttpFallback httpFallback;
     private final List<IoLoop> loops = new ArrayList<>();
@@ -155,15 +148,15 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** Open connections, in no particular order. */
     public Collection<WebSocketConnection> connections() {
-        return Collections.<WebSocketConnection>unmodifiableCollection(open.values());
+        return registry.openView();
     }
 
     public WebSocketConnection connection(long id) {
-        return open.get(id);
+        return registry.get(id);
     }
 
     public int connectionCount() {
-        return open.size();
+        return registry.openCount();
     }
 
     /** Sends one text message to every open connection, encoding it once. Returns how many took it. */
@@ -178,7 +171,7 @@ public final class WebSocketServer implements AutoCloseable {
 
     private int broadcast(byte[] frames) {
         int sent = 0;
-        for (ServerConnection c : open.values()) {
+        for (ConnectionHandle c : registry.open()) {
             // Connections only read their queued buffers, so one array can serve them all.
             if (c.isOpen() && c.sendMessage(frames)) {
                 sent++;
@@ -227,7 +220,7 @@ public final class WebSocketServer implements AutoCloseable {
         acceptor.close();
         loops.forEach(IoLoop::shutdownConnections);
         long deadline = System.nanoTime() + closeTimeoutMillis * 1_000_000L;
-        while (liveSockets.get() > 0 && System.nanoTime() < deadline) {
+        while (registry.liveSockets() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
@@ -269,10 +262,9 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** Counts a freshly accepted socket in, or says no (stopping, or at the connection limit). */
     boolean reserveSocket() {
-        if (stopping || liveSockets.get() >= config.maxConnections()) {
+        if (stopping || !registry.reserveSocket(config.maxConnections())) {
             return false;
         }
-        liveSockets.incrementAndGet();
         stats.connectionsAccepted.increment();
         return true;
     }
@@ -287,28 +279,16 @@ public final class WebSocketServer implements AutoCloseable {
         return httpFallback.answer(request);
     }
 
-    void opened(ServerConnection connection) {
-        open.put(connection.id(), connection);
+    void opened(ConnectionHandle connection) {
+        registry.opened(connection);
     }
 
     void closed(ServerConnection connection, boolean wasOpen) {
-        if (wasOpen) {
-            open.remove(connection.id());
-        }
-        liveSockets.decrementAndGet();
+        registry.closed(connection.id(), wasOpen);
     }
 
-    void connectionBug(WebSocketConnection connection, Throwable e) {
-        log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
-    }
-
-    /** Logs, and never throws: out of memory or descriptors, logging itself can fail, and must not end a loop. */
-    static void log(Level level, String message, Throwable e) {
-        try {
-            LOG.log(level, message, e);
-        } catch (Throwable ignored) {   // nothing better to do with a failure to report a failure
-            // dropped
-        }
+    void connectionBug(ServerConnection connection, Throwable e) {
+        ServerLog.log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
     }
 
     /** An I/O thread cannot go on: the server stops, loudly, rather than keep a port nobody serves. */
@@ -317,7 +297,7 @@ public final class WebSocketServer implements AutoCloseable {
             return;
         }
         failure = e;
-        log(Level.ERROR, "I/O thread " + loop + " failed; the server on port " + port + " stops", e);
+        ServerLog.log(Level.ERROR, "I/O thread " + loop + " failed; the server on port " + port + " stops", e);
         stop();
     }
 }

@@ -1,0 +1,128 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import wsjava.protocol.CloseCodes;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.HttpRequest;
+import wsjava.protocol.OpCode;
+import wsjava.protocol.Utf8Validator;
+
+/**
+ * What a listener holds: the public face of one upgraded connection. Sends are encoded on the
+ * caller's thread and queued whole; whatever changes the connection's state is handed to its
+ * I/O thread, which owns the {@link ServerConnection} state machine.
+ */
+final class ConnectionHandle implements WebSocketConnection {
+
+    private final ServerConnection connection;
+    private final WebSocketServer server;
+    private final HttpRequest request;
+    private final String remoteAddress;
+    private final String subprotocol;
+    private final FrameWriter writer;
+    private final Outbox outbox;
+    private volatile Object attachment;
+
+    ConnectionHandle(ServerConnection connection, WebSocketServer server, HttpRequest request, String remoteAddress,
+                     String subprotocol, FrameWriter writer, Outbox outbox) {
+        this.connection = connection;
+        this.server = server;
+        this.request = request;
+        this.remoteAddress = remoteAddress;
+        this.subprotocol = subprotocol;
+        this.writer = writer;
+        this.outbox = outbox;
+    }
+
+    @Override public long id() { return connection.id(); }
+    @Override public boolean isOpen() { return connection.isOpen(); }
+    @Override public String path() { return request.path(); }
+    @Override public String query() { return request.query(); }
+    @Override public String header(String name) { return request.header(name); }
+    @Override public Map<String, String> headers() { return request.headers(); }
+    @Override public String subprotocol() { return subprotocol; }
+    @Override public String remoteAddress() { return remoteAddress; }
+    @Override public WebSocketServer server() { return server; }
+    @Override public long queuedBytes() { return outbox.queuedBytes(); }
+    @Override public boolean isWritable() { return outbox.isWritable(); }
+    @Override public Object attachment() { return attachment; }
+    @Override public void attach(Object value) { attachment = value; }
+    @Override public void suspendReading() { connection.pauseReading(true); }
+    @Override public void resumeReading() { connection.pauseReading(false); }
+
+    @Override
+    public boolean sendText(String text) {
+        if (!isOpen()) {
+            return false;
+        }
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+    }
+
+    @Override
+    public boolean sendText(byte[] utf8) {
+        if (!Utf8Validator.isValid(utf8, 0, utf8.length)) {
+            throw new IllegalArgumentException("a text message must be UTF-8");
+        }
+        return isOpen() && sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+    }
+
+    @Override
+    public boolean sendBinary(byte[] data, int off, int len) {
+        return isOpen() && sendMessage(writer.message(OpCode.BINARY, data, off, len));
+    }
+
+    @Override
+    public CompletableFuture<Void> sendTextAsync(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return sendAsync(OpCode.TEXT, utf8, 0, utf8.length);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendBinaryAsync(byte[] data, int off, int len) {
+        return sendAsync(OpCode.BINARY, data, off, len);
+    }
+
+    private CompletableFuture<Void> sendAsync(int opcode, byte[] payload, int off, int len) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!isOpen()) {
+            done.completeExceptionally(new IOException("the connection is not open"));
+        } else if (outbox.enqueue(writer.message(opcode, payload, off, len), done)) {
+            server.stats().messagesOut.increment();
+        }
+        return done;
+    }
+
+    /** Queues frames that are already encoded (one broadcast frame shared by many connections). */
+    boolean sendMessage(byte[] frames) {
+        if (!outbox.enqueue(frames)) {
+            return false;
+        }
+        server.stats().messagesOut.increment();
+        return true;
+    }
+
+    @Override
+    public boolean ping(byte[] payload) {
+        if (payload.length > 125) {
+            throw new IllegalArgumentException("a ping payload is at most 125 bytes, was " + payload.length);
+        }
+        return isOpen() && outbox.enqueue(writer.control(OpCode.PING, payload));
+    }
+
+    @Override
+    public void close(int code, String reason) {
+        if (!CloseCodes.isValidOnWire(code)) {
+            throw new IllegalArgumentException("close code " + code + " may not be sent");
+        }
+        connection.closeSoon(code, reason);
+    }
+
+    @Override
+    public String toString() {
+        return connection.toString();
+    }
+}
