@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
 RUNS="${2:-0}"      # 0: no execution limit, only the time limit
-TARGETS=(FrameStreamFuzzTest:frameStream HttpRequestFuzzTest:requestHead CloseFrameFuzzTest:closePayload)
+TARGETS=(FrameStreamFuzzTest:frameStream HttpRequestFuzzTest:requestHead CloseFrameFuzzTest:closePayload ExtensionHeaderFuzzTest:extensionHeader CompressedMessageFuzzTest:compressedStream)
 ONLY="${3:-}"       # a target's class name, to fuzz just that one
 
 cd "$ROOT"

@@ -37,7 +37,7 @@ public final class FrameParser {
 
     private final Role role;
     private final int maxFramePayload;
-    /** RSV bits an extension has claimed (none today: no extension is negotiated). */
+    /** RSV bits an agreed extension uses (4, RSV1, with permessage-deflate); others fail the connection. */
     private final int allowedRsv;
 
     private State state = State.HEADER;
@@ -146,7 +146,7 @@ public final class FrameParser {
         int opcode = b0 & B0_OPCODE;
         int rsv = (b0 & B0_RSV) >> 4;
         if ((rsv & ~allowedRsv) != 0) {
-            throw new ProtocolException("reserved bits set (RSV=" + rsv + ") but no extension was negotiated");
+            throw new ProtocolException("reserved bits set (RSV=" + rsv + ") that no agreed extension uses");
         }
         if (!OpCode.isKnown(opcode)) {
             throw new ProtocolException("reserved opcode " + opcode);

@@ -12,6 +12,9 @@ import wsjava.mask.Masker;
  */
 public final class FrameWriter {
 
+    /** The first byte's RSV1 bit: set on the first frame of a compressed message. */
+    public static final int RSV1 = 0x40;
+
     private final Role role;
     private final int maxFramePayload;
     private final Random keys;
@@ -39,7 +42,12 @@ public final class FrameWriter {
 
     /** Writes a header at {@code dst[off]} and returns its size. */
     public static int writeHeader(byte[] dst, int off, boolean fin, int opcode, long length, boolean masked, int key) {
-        dst[off] = (byte) ((fin ? FrameParser.B0_FIN : 0) | opcode);
+        return writeHeader(dst, off, fin, false, opcode, length, masked, key);
+    }
+
+    /** {@link #writeHeader(byte[], int, boolean, int, long, boolean, int)} with RSV1, which marks a compressed message (RFC 7692). */
+    public static int writeHeader(byte[] dst, int off, boolean fin, boolean rsv1, int opcode, long length, boolean masked, int key) {
+        dst[off] = (byte) ((fin ? FrameParser.B0_FIN : 0) | (rsv1 ? RSV1 : 0) | opcode);
         int maskBit = masked ? FrameParser.B1_MASK : 0;
         int at = off + 2;
         if (length <= 125) {
@@ -79,6 +87,14 @@ public final class FrameWriter {
      * each at most {@code maxFramePayload} long. The input is never modified.
      */
     public byte[] message(int opcode, byte[] payload, int off, int len) {
+        return message(opcode, payload, off, len, false);
+    }
+
+    /**
+     * {@link #message(int, byte[], int, int)} for a payload that is already compressed when
+     * {@code compressed}: RSV1 goes on the first frame only (RFC 7692 section 6).
+     */
+    public byte[] message(int opcode, byte[] payload, int off, int len, boolean compressed) {
         if (opcode != OpCode.TEXT && opcode != OpCode.BINARY) {
             throw new IllegalArgumentException("not a data opcode: " + opcode);
         }
@@ -95,7 +111,7 @@ public final class FrameWriter {
         int at = 0;
         for (int f = 0; f < frames; f++) {
             int chunk = fragmentLength(len, f);
-            at += writeFrame(out, at, f == frames - 1, f == 0 ? opcode : OpCode.CONTINUATION,
+            at += writeFrame(out, at, f == frames - 1, compressed && f == 0, f == 0 ? opcode : OpCode.CONTINUATION,
                     payload, off + f * maxFramePayload, chunk, masked);
         }
         return out;
@@ -109,7 +125,7 @@ public final class FrameWriter {
     public byte[] frame(int opcode, boolean fin, byte[] payload, int off, int len) {
         boolean masked = role == Role.CLIENT;
         byte[] out = new byte[headerSize(len, masked) + len];
-        writeFrame(out, 0, fin, opcode, payload, off, len, masked);
+        writeFrame(out, 0, fin, false, opcode, payload, off, len, masked);
         return out;
     }
 
@@ -129,9 +145,9 @@ public final class FrameWriter {
         return control(OpCode.CLOSE, CloseFrames.payload(code, reason));
     }
 
-    private int writeFrame(byte[] out, int at, boolean fin, int opcode, byte[] payload, int off, int len, boolean masked) {
+    private int writeFrame(byte[] out, int at, boolean fin, boolean rsv1, int opcode, byte[] payload, int off, int len, boolean masked) {
         int key = masked ? nextKey() : 0;
-        int header = writeHeader(out, at, fin, opcode, len, masked, key);
+        int header = writeHeader(out, at, fin, rsv1, opcode, len, masked, key);
         if (masked) {
             Masker.mask(payload, off, out, at + header, len, key, 0);
         } else {

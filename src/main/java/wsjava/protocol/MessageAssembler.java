@@ -9,6 +9,8 @@ import java.util.Arrays;
  * the chunk that carries it), and enforces the message size limit as soon as a header reveals it.
  * Memory follows the bytes that arrived, never the length a header claims: the buffer grows (at
  * most doubling) as payload comes in, so a peer that sends only a 16 MiB frame header costs nothing.
+ * With permessage-deflate agreed, a message whose first frame has RSV1 is inflated as it arrives and
+ * the limit applies to the inflated bytes as they are produced.
  */
 public final class MessageAssembler implements FrameListener {
 
@@ -30,15 +32,31 @@ public final class MessageAssembler implements FrameListener {
     private final byte[] control = new byte[FrameParser.MAX_CONTROL_PAYLOAD];
     private int controlSize;
 
+    /** Null unless permessage-deflate was agreed. */
+    private final MessageInflater inflater;
+    private boolean compressed;
+    private final MessageInflater.Sink inflated = this::append;
+
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
+        this(handler, maxMessageSize, null);
+    }
+
+    /** @param inflater the connection's inflater when permessage-deflate was agreed, else null */
+    public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater) {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
+        this.inflater = inflater;
     }
 
     @Override
     public void onFrameStart(FrameHeader header) {
         frame = header;
         int opcode = header.opcode();
+        boolean rsv1 = (header.rsv() & 4) != 0;
+        if (rsv1 && (inflater == null || OpCode.isControl(opcode) || opcode == OpCode.CONTINUATION)) {
+            throw new ProtocolException(inflater == null ? "RSV1 set but permessage-deflate was not agreed"
+                    : "RSV1 on a " + OpCode.name(opcode) + " frame: only a message's first frame may carry it");
+        }
         if (OpCode.isControl(opcode)) {
             controlSize = 0;
             return;
@@ -52,6 +70,11 @@ public final class MessageAssembler implements FrameListener {
         } else {
             messageOpcode = opcode;
             messageSize = 0;
+            compressed = rsv1;
+        }
+        if (compressed) {
+            claimedSize = maxMessageSize;     // the inflated size is known only as it is produced
+            return;
         }
         long size = (long) messageSize + header.payloadLength();
         if (size > maxMessageSize) {
@@ -90,6 +113,17 @@ public final class MessageAssembler implements FrameListener {
             controlSize += len;
             return;
         }
+        if (compressed) {
+            inflater.inflate(buf, off, len, inflated);
+        } else {
+            append(buf, off, len);
+        }
+    }
+
+    private void append(byte[] buf, int off, int len) {
+        if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
+            throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
+        }
         if (messageOpcode == OpCode.TEXT) {
             utf8.feed(buf, off, len);
         }
@@ -107,6 +141,10 @@ public final class MessageAssembler implements FrameListener {
         }
         if (!frame.fin()) {
             return;
+        }
+        if (compressed) {
+            inflater.finish(inflated);
+            compressed = false;
         }
         int type = messageOpcode;
         messageOpcode = -1;

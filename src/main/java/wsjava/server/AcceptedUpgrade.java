@@ -1,36 +1,58 @@
 package wsjava.server;
 
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import wsjava.protocol.DeflateAgreement;
+import wsjava.protocol.ExtensionOffer;
 import wsjava.protocol.Handshake;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 
-/** An upgrade the policy admitted, answered: the 101 response, the subprotocol agreed on, the listener to serve it. */
+/**
+ * An upgrade the policy admitted, answered: the 101 response, the subprotocol and extension agreed
+ * on, the listener to serve it.
+ */
 final class AcceptedUpgrade {
 
     final byte[] response;
     final String subprotocol;
     final WebSocketListener listener;
+    /** permessage-deflate as agreed, or null. */
+    final DeflateAgreement deflate;
 
-    private AcceptedUpgrade(byte[] response, String subprotocol, WebSocketListener listener) {
+    private AcceptedUpgrade(byte[] response, String subprotocol, WebSocketListener listener, DeflateAgreement deflate) {
         this.response = response;
         this.subprotocol = subprotocol;
         this.listener = listener;
+        this.deflate = deflate;
+    }
+
+    /** The Sec-WebSocket-Extensions value we answered, or null. */
+    String extensions() {
+        return deflate == null ? null : deflate.responseHeader();
     }
 
     /**
      * The handler's subprotocol when it chose one (a 500 if the client did not offer it: the
      * handler's bug), else the first of the server's that the client offered.
      */
-    static AcceptedUpgrade answer(HttpRequest request, UpgradeDecision decision, List<String> serverSubprotocols,
+    static AcceptedUpgrade answer(HttpRequest request, UpgradeDecision decision, ServerConfig config,
                                   WebSocketListener serverListener) {
+        List<ExtensionOffer> offers = ExtensionOffer.parse(request.headerValues("Sec-WebSocket-Extensions"));
+        Compression compression = config.compression();
+        DeflateAgreement deflate = compression.enabled() ? DeflateAgreement.negotiate(offers, compression.contextTakeover()) : null;
+        Map<String, String> headers = new LinkedHashMap<>(decision.headers());
+        if (deflate != null) {
+            headers.put("Sec-WebSocket-Extensions", deflate.responseHeader());
+        }
         String chosen = decision.subprotocol();
         Handshake.HandshakeResponse response = Handshake.accept(request,
-                chosen == null ? serverSubprotocols : Collections.singletonList(chosen), decision.headers());
+                chosen == null ? config.subprotocols() : Collections.singletonList(chosen), headers);
         if (chosen != null && response.subprotocol() == null) {
             throw new HandshakeException(500, "the upgrade handler chose subprotocol " + chosen + ", which the client did not offer");
         }
-        return new AcceptedUpgrade(response.bytes(), response.subprotocol(), decision.listenerOr(serverListener));
+        return new AcceptedUpgrade(response.bytes(), response.subprotocol(), decision.listenerOr(serverListener), deflate);
     }
 }

@@ -22,19 +22,23 @@ final class ConnectionHandle implements WebSocketConnection {
     private final HttpRequest request;
     private final String remoteAddress;
     private final String subprotocol;
+    private final String extensions;
     private final FrameWriter writer;
     private final Outbox outbox;
+    private final MessageEncoder encoder;
     private volatile Object attachment;
 
     ConnectionHandle(ServerConnection connection, WebSocketServer server, HttpRequest request, String remoteAddress,
-                     String subprotocol, FrameWriter writer, Outbox outbox) {
+                     AcceptedUpgrade upgrade, FrameWriter writer, Outbox outbox, MessageEncoder encoder) {
         this.connection = connection;
         this.server = server;
         this.request = request;
         this.remoteAddress = remoteAddress;
-        this.subprotocol = subprotocol;
+        this.subprotocol = upgrade.subprotocol;
+        this.extensions = upgrade.extensions();
         this.writer = writer;
         this.outbox = outbox;
+        this.encoder = encoder;
     }
 
     @Override public long id() { return connection.id(); }
@@ -44,6 +48,7 @@ final class ConnectionHandle implements WebSocketConnection {
     @Override public String header(String name) { return request.header(name); }
     @Override public Map<String, String> headers() { return request.headers(); }
     @Override public String subprotocol() { return subprotocol; }
+    @Override public String extensions() { return extensions; }
     @Override public String remoteAddress() { return remoteAddress; }
     @Override public WebSocketServer server() { return server; }
     @Override public long queuedBytes() { return outbox.queuedBytes(); }
@@ -59,7 +64,7 @@ final class ConnectionHandle implements WebSocketConnection {
             return false;
         }
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+        return send(OpCode.TEXT, utf8, 0, utf8.length, null);
     }
 
     @Override
@@ -67,12 +72,12 @@ final class ConnectionHandle implements WebSocketConnection {
         if (!Utf8Validator.isValid(utf8, 0, utf8.length)) {
             throw new IllegalArgumentException("a text message must be UTF-8");
         }
-        return isOpen() && sendMessage(writer.message(OpCode.TEXT, utf8, 0, utf8.length));
+        return isOpen() && send(OpCode.TEXT, utf8, 0, utf8.length, null);
     }
 
     @Override
     public boolean sendBinary(byte[] data, int off, int len) {
-        return isOpen() && sendMessage(writer.message(OpCode.BINARY, data, off, len));
+        return isOpen() && send(OpCode.BINARY, data, off, len, null);
     }
 
     @Override
@@ -90,19 +95,26 @@ final class ConnectionHandle implements WebSocketConnection {
         CompletableFuture<Void> done = new CompletableFuture<>();
         if (!isOpen()) {
             done.completeExceptionally(new IOException("the connection is not open"));
-        } else if (outbox.enqueue(writer.message(opcode, payload, off, len), done)) {
-            server.stats().messagesOut.increment();
+        } else {
+            send(opcode, payload, off, len, done);
         }
         return done;
     }
 
-    /** Queues frames that are already encoded (one broadcast frame shared by many connections). */
-    boolean sendMessage(byte[] frames) {
-        if (!outbox.enqueue(frames)) {
-            return false;
+    private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
+        return counted(encoder.enqueue(opcode, payload, off, len, done));
+    }
+
+    /** Queues a message sent to many connections, sharing its encoded frames where it can. */
+    boolean sendBroadcast(Broadcast message) {
+        return counted(encoder.enqueue(message));
+    }
+
+    private boolean counted(boolean queued) {
+        if (queued) {
+            server.stats().messagesOut.increment();
         }
-        server.stats().messagesOut.increment();
-        return true;
+        return queued;
     }
 
     @Override

@@ -41,6 +41,7 @@ public final class ServerConfig {
     private boolean serveDemoPage = true;
     private final Map<String, WebSocketListener> routes = new LinkedHashMap<>();
     private UpgradeHandler upgradeHandler;
+    private Compression compression = Compression.DEFAULT;
 
     public String host() { return host; }
     public int port() { return port; }
@@ -67,6 +68,7 @@ public final class ServerConfig {
     public boolean serveDemoPage() { return serveDemoPage; }
     public Map<String, WebSocketListener> routes() { return Collections.unmodifiableMap(routes); }
     public UpgradeHandler upgradeHandler() { return upgradeHandler; }
+    public Compression compression() { return compression; }
 
     /** Interface to bind; "0.0.0.0" exposes the server to the network, which the README warns about. */
     public ServerConfig host(String value) { host = value; return this; }
@@ -137,6 +139,15 @@ public final class ServerConfig {
     /** Decides each upgrade after the Origin and token checks (authentication, subprotocol, headers, listener). */
     public ServerConfig upgradeHandler(UpgradeHandler value) { upgradeHandler = value; return this; }
 
+    /** permessage-deflate: {@link Compression#DEFAULT} (on), {@link Compression#OFF}, or tuned. */
+    public ServerConfig compression(Compression value) {
+        if (value == null) {
+            throw new IllegalArgumentException("compression must not be null; use Compression.OFF");
+        }
+        compression = value;
+        return this;
+    }
+
     /** An independent copy: a server keeps one, so changing a config after it is passed changes nothing. */
     public ServerConfig copy() {
         ServerConfig c = new ServerConfig();
@@ -165,6 +176,7 @@ public final class ServerConfig {
         c.serveDemoPage = serveDemoPage;
         c.routes.putAll(routes);
         c.upgradeHandler = upgradeHandler;
+        c.compression = compression;
         return c;
     }
 

@@ -9,6 +9,7 @@ import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
+import wsjava.protocol.DeflateAgreement;
 import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;
@@ -16,6 +17,8 @@ import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.HttpRequestParser;
 import wsjava.protocol.MessageAssembler;
+import wsjava.protocol.MessageDeflater;
+import wsjava.protocol.MessageInflater;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -51,6 +54,9 @@ final class ServerConnection {
     private HttpRequestParser requestParser;
     private FrameParser frameParser;
     private MessageAssembler assembler;
+    /** permessage-deflate's two zlib streams, when agreed: freed when the connection closes. */
+    private MessageInflater inflater;
+    private MessageEncoder encoder;
 
     private final ConnectionClock clock;
     private final CloseStatus closeStatus = new CloseStatus();
@@ -160,11 +166,15 @@ final class ServerConnection {
             return false;
         }
         Handshake.validate(parsed);
-        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config.subprotocols(), server.listener());
-        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade.subprotocol, writer, outbox);
+        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config, server.listener());
+        DeflateAgreement deflate = upgrade.deflate;
+        encoder = new MessageEncoder(writer, outbox, deflate == null ? null
+                : new MessageDeflater(config.compression().level(), deflate.serverNoContextTakeover()), config.compression().thresholdBytes());
+        inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
+        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox, encoder);
         calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
-        frameParser = new FrameParser(Role.SERVER, config.maxFramePayload());
-        assembler = new MessageAssembler(calls, config.maxMessageSize());
+        frameParser = new FrameParser(Role.SERVER, config.maxFramePayload(), deflate == null ? 0 : DeflateAgreement.RSV);
+        assembler = new MessageAssembler(calls, config.maxMessageSize(), inflater);
         outbox.enqueue(upgrade.response);
         state = State.OPEN;
         server.opened(handle);
@@ -304,6 +314,10 @@ final class ServerConnection {
         state = State.CLOSED;
         outbox.discard();
         reading.account(assembler, true);
+        if (inflater != null) {
+            inflater.release();
+            encoder.release();
+        }
         if (key != null) {
             key.cancel();
         }

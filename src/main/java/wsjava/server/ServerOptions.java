@@ -7,7 +7,7 @@ package wsjava.server;
 public final class ServerOptions {
 
     /** Options that take no value. */
-    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-demo-page", "no-token"};
+    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token"};
 
     private ServerOptions() {
     }
@@ -44,9 +44,23 @@ public final class ServerOptions {
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "allow-host-origin": config.allowHostOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "no-token": config.allowNoToken(value == null || Boolean.parseBoolean(value)); break;
+            case "compression": config.compression(config.compression().enabled(onOff(name, value))); break;
+            case "compression-level": config.compression(config.compression().level(parseInt(name, value))); break;
+            case "compression-threshold": config.compression(config.compression().thresholdBytes(parseInt(name, value))); break;
+            case "no-context-takeover": config.compression(config.compression().contextTakeover(value != null && !Boolean.parseBoolean(value))); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
             default: throw new IllegalArgumentException("unknown option " + name);
         }
+    }
+
+    private static boolean onOff(String name, String value) {
+        if ("on".equals(value) || "true".equals(value)) {
+            return true;
+        }
+        if ("off".equals(value) || "false".equals(value)) {
+            return false;
+        }
+        throw new IllegalArgumentException(name + " needs on or off, got " + value);
     }
 
     private static int parseInt(String name, String value) {

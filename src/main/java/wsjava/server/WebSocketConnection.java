@@ -32,6 +32,11 @@ public interface WebSocketConnection {
     /** The subprotocol agreed on, or null. */
     String subprotocol();
 
+    /** The {@code Sec-WebSocket-Extensions} we answered (for example permessage-deflate's parameters), or null. */
+    default String extensions() {
+        return null;
+    }
+
     /** The client's address as "ip:port". */
     String remoteAddress();
 

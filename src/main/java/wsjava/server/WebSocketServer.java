@@ -159,25 +159,15 @@ public final class WebSocketServer implements AutoCloseable {
         return registry.openCount();
     }
 
-    /** Sends one text message to every open connection, encoding it once. Returns how many took it. */
+    /** Sends one text message to every open connection, encoding it once per form (see {@code Broadcast}). Returns how many took it. */
     public int broadcastText(String text) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return broadcast(broadcastWriter.message(OpCode.TEXT, utf8, 0, utf8.length));
+        return new Broadcast(OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), broadcastWriter, config.compression().level())
+                .sendTo(registry.open());
     }
 
+    /** Sends one binary message to every open connection, encoding it once per form. Returns how many took it. */
     public int broadcastBinary(byte[] data) {
-        return broadcast(broadcastWriter.message(OpCode.BINARY, data, 0, data.length));
-    }
-
-    private int broadcast(byte[] frames) {
-        int sent = 0;
-        for (ConnectionHandle c : registry.open()) {
-            // Connections only read their queued buffers, so one array can serve them all.
-            if (c.isOpen() && c.sendMessage(frames)) {
-                sent++;
-            }
-        }
-        return sent;
+        return new Broadcast(OpCode.BINARY, data, broadcastWriter, config.compression().level()).sendTo(registry.open());
     }
 
     /**

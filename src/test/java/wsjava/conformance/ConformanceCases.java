@@ -36,6 +36,7 @@ final class ConformanceCases {
         autoFragmentation(cases);
         rfcExtras(cases);
         handshake(cases);
+        DeflateCases.add(cases);
         return cases;
     }
 

@@ -11,7 +11,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import wsjava.server.Compression;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
@@ -21,33 +24,40 @@ import wsjava.testing.ExternalTools;
 /**
  * Headless Chromium loads the demo page with ?selftest=1. The page echoes text and binary from
  * 0 B to 16 MiB and a burst of 200, checks every echo, and reports to the server in one text
- * message, which this test reads.
+ * message, which this test reads. Chromium offers permessage-deflate on every connection: with
+ * compression on, the page's report names the agreed extension and fewer bytes arrive than the
+ * messages hold (its WL-expression text compresses well); with it off, neither.
  */
 class ChromiumDemoPageTest {
 
-    /** What the page's self-test sends: 6 texts, 9 binaries, 200 burst messages. */
-    private static final int EXPECTED_ECHOES = 6 + 9 + 200;
+    /** What the page's self-test sends: 7 texts, 9 binaries, 200 burst messages. */
+    private static final int EXPECTED_ECHOES = 7 + 9 + 200;
 
-    @Test
-    void demoPageSelfTestPassesInChromium() throws Exception {
+    @ParameterizedTest(name = "compression {0}")
+    @ValueSource(booleans = {true, false})
+    void demoPageSelfTestPassesInChromium(boolean compression) throws Exception {
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         CompletableFuture<String> report = new CompletableFuture<>();
+        AtomicLong messageBytes = new AtomicLong();
         WebSocketListener echoAndCapture = new WebSocketListener() {
             @Override
             public void onText(WebSocketConnection c, String text) {
                 if (text.startsWith("SELFTEST ")) {
                     report.complete(text.substring(9));
                 } else {
+                    messageBytes.addAndGet(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
                     c.sendText(text);
                 }
             }
 
             @Override
             public void onBinary(WebSocketConnection c, byte[] data) {
+                messageBytes.addAndGet(data.length);
                 c.sendBinary(data);
             }
         };
-        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), echoAndCapture).start();
+        ServerConfig config = new ServerConfig().port(0).compression(compression ? Compression.DEFAULT : Compression.OFF);
+        WebSocketServer server = new WebSocketServer(config, echoAndCapture).start();
         Path profile = Files.createTempDirectory("wsjava-chromium");
         Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
@@ -61,6 +71,16 @@ class ChromiumDemoPageTest {
             assertEquals(EXPECTED_ECHOES, number(json, "total"), json);
             assertEquals(0, number(json, "failed"), json);
             assertTrue(json.contains("Chrome"), "the report comes from Chromium: " + json);
+            double wireRatio = (double) server.stats().bytesIn() / messageBytes.get();
+            System.out.printf("chromium, compression %s: %d message bytes arrived as %d bytes on the wire (%.3f)%n",
+                    compression, messageBytes.get(), server.stats().bytesIn(), wireRatio);
+            if (compression) {
+                assertTrue(json.contains("\"extensions\":\"permessage-deflate"), "deflate agreed: " + json);
+                assertTrue(wireRatio < 1, "compressed messages take fewer bytes than they hold: " + wireRatio);
+            } else {
+                assertTrue(json.contains("\"extensions\":\"\""), "no extension agreed: " + json);
+                assertTrue(wireRatio > 1, "uncompressed messages take more bytes than they hold: " + wireRatio);
+            }
         } finally {
             chromium.destroy();
             if (!chromium.waitFor(10, TimeUnit.SECONDS)) {

@@ -32,7 +32,7 @@ public final class RawClient implements Closeable {
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
-    private final FrameParser parser = new FrameParser(Role.CLIENT, Integer.MAX_VALUE - 64);
+    private FrameParser parser = new FrameParser(Role.CLIENT, Integer.MAX_VALUE - 64);
     private final FrameCollector collector = new FrameCollector();
     private final ArrayDeque<Frame> ready = new ArrayDeque<>();
     private final byte[] readBuffer = new byte[256 * 1024];
@@ -71,6 +71,31 @@ public final class RawClient implements Closeable {
         String key = Base64.getEncoder().encodeToString(new byte[16]);
         return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\n" + extraHeaders + "\r\n";
+    }
+
+    /**
+     * Connects offering {@code extensionOffer} in Sec-WebSocket-Extensions; throws unless the answer
+     * is 101. Server frames with RSV1 (compressed messages) are then accepted; the test inflates them.
+     */
+    public static RawClient openOffering(int port, String extensionOffer) throws IOException {
+        RawClient c = new RawClient(port);
+        int status = c.handshake("/", "Sec-WebSocket-Extensions: " + extensionOffer + "\r\n");
+        if (status != 101) {
+            throw new IOException("expected 101, got " + c.responseHead);
+        }
+        c.parser = new FrameParser(Role.CLIENT, Integer.MAX_VALUE - 64, 4);
+        return c;
+    }
+
+    /** A header of the last response, or null (the first one with that name, case-insensitively). */
+    public String responseHeader(String name) {
+        for (String line : responseHead.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                return line.substring(colon + 1).trim();
+            }
+        }
+        return null;
     }
 
     /** Sends an upgrade request and returns the response status. */

@@ -1,0 +1,60 @@
+package wsjava.protocol;
+
+import java.util.Arrays;
+import java.util.zip.Deflater;
+
+/**
+ * Compresses messages for permessage-deflate (RFC 7692 section 7.2.1): raw DEFLATE, each message
+ * ended with a sync flush whose {@code 00 00 ff ff} tail is removed. With context takeover the
+ * zlib stream lives as long as the connection and later messages refer back to earlier ones, so
+ * messages must be compressed in the order they are sent: callers hold this object's lock from
+ * compressing to queueing. Without it the stream is freed after every message.
+ */
+public final class MessageDeflater {
+
+    private final int level;
+    private final boolean noContextTakeover;
+    private Deflater deflater;
+
+    public MessageDeflater(int level, boolean noContextTakeover) {
+        if (level < 0 || level > 9) {
+            throw new IllegalArgumentException("compression level must be 0 to 9, was " + level);
+        }
+        this.level = level;
+        this.noContextTakeover = noContextTakeover;
+    }
+
+    /** The compressed form of {@code payload[off, off+len)}, without the tail. */
+    public synchronized byte[] compress(byte[] payload, int off, int len) {
+        if (deflater == null) {
+            deflater = new Deflater(level, true);
+        }
+        deflater.setInput(payload, off, len);
+        byte[] out = new byte[Math.max(64, len / 2 + 64)];
+        int size = 0;
+        while (true) {
+            size += deflater.deflate(out, size, out.length - size, Deflater.SYNC_FLUSH);
+            if (size < out.length) {
+                break;     // the flush is complete when the output did not fill the space offered
+            }
+            out = Arrays.copyOf(out, out.length * 2);
+        }
+        if (noContextTakeover) {
+            release();
+        }
+        int trimmed = size >= 4 && out[size - 4] == 0 && out[size - 3] == 0 && out[size - 2] == (byte) 0xFF && out[size - 1] == (byte) 0xFF ? size - 4 : size;
+        return Arrays.copyOf(out, trimmed);
+    }
+
+    /** Frees the zlib stream; the next message starts a new one. */
+    public synchronized void release() {
+        if (deflater != null) {
+            deflater.end();
+            deflater = null;
+        }
+    }
+
+    public boolean noContextTakeover() {
+        return noContextTakeover;
+    }
+}

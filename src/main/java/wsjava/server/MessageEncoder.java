@@ -1,0 +1,60 @@
+package wsjava.server;
+
+import java.util.concurrent.CompletableFuture;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.MessageDeflater;
+
+/**
+ * Turns a connection's outgoing data messages into frames and queues them: compressed when
+ * permessage-deflate was agreed and the message reaches the threshold, plain otherwise. With
+ * context takeover a compressed message refers back to earlier ones, so compressing and queueing
+ * happen under one lock: the peer inflates them in the order they were compressed.
+ */
+final class MessageEncoder {
+
+    private final FrameWriter writer;
+    private final Outbox outbox;
+    /** Null when permessage-deflate was not agreed. */
+    private final MessageDeflater deflater;
+    private final int thresholdBytes;
+
+    MessageEncoder(FrameWriter writer, Outbox outbox, MessageDeflater deflater, int thresholdBytes) {
+        this.writer = writer;
+        this.outbox = outbox;
+        this.deflater = deflater;
+        this.thresholdBytes = thresholdBytes;
+    }
+
+    boolean compresses(int length) {
+        return deflater != null && length >= thresholdBytes;
+    }
+
+    /** Queues one message; false when the outbox refused it (see {@link Outbox#enqueue}). */
+    boolean enqueue(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
+        if (!compresses(len)) {
+            return outbox.enqueue(writer.message(opcode, payload, off, len), done);
+        }
+        synchronized (deflater) {
+            byte[] compressed = deflater.compress(payload, off, len);
+            return outbox.enqueue(writer.message(opcode, compressed, 0, compressed.length, true), done);
+        }
+    }
+
+    /** Queues a broadcast, sharing its encoded frames where this connection's agreement allows. */
+    boolean enqueue(Broadcast message) {
+        if (!compresses(message.length())) {
+            return outbox.enqueue(message.plainFrames());
+        }
+        if (deflater.noContextTakeover()) {
+            return outbox.enqueue(message.compressedFrames());     // compressed once for every such connection
+        }
+        return enqueue(message.opcode(), message.payload(), 0, message.length(), null);
+    }
+
+    /** Frees the zlib stream, at close. */
+    void release() {
+        if (deflater != null) {
+            deflater.release();
+        }
+    }
+}
