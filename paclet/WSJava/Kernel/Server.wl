@@ -26,6 +26,7 @@ Options[WSJavaListen] = {
   "MaxMessageSize" -> 16777216,
   "MaxConnections" -> 20000,
   "Subprotocols" -> {},
+  "Compression" -> True,
   "PingInterval" -> None,
   "IdleTimeout" -> None,
   "DrainInterval" -> 0.01
@@ -84,6 +85,7 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
+    "Compression" -> checked["Compression", value["Compression"], BooleanQ, "True or False"],
     "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], None],
     "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], None],
     "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
@@ -102,6 +104,7 @@ javaOptionPairs[s_Association] := Join[
    {"max-frame", ToString[s["MaxMessageSize"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
+  {{"compression", If[s["Compression"], "on", "off"]}},
   tokenPairs[s["Token"]],
   If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
   If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]

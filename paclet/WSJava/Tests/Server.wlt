@@ -70,6 +70,24 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* Compression is on by default: a client offering permessage-deflate gets it, and can turn it off. *)
+  Module[{on = WSJavaListen[0], off = WSJavaListen[0, "Compression" -> False], result},
+    result = {testExtensions[on["Port"], "permessage-deflate"], testExtensions[off["Port"], "permessage-deflate"]};
+    DeleteObject /@ {on, off};
+    result],
+  {"permessage-deflate", None},
+  TestID -> "Server-CompressionOnByDefaultAndOff"
+]
+
+VerificationTest[
+  WSJavaListen[0, "Compression" -> "yes"],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-CompressionMustBeBoolean"
+]
+
+VerificationTest[
   WSJavaListen[0, "PingInterval" -> -1],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},

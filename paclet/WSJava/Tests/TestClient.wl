@@ -7,6 +7,7 @@ BeginPackage["WSJavaTests`", {"WSJava`"}];
 
 testConnect::usage = "testConnect[server, headers] opens a TCP socket to server and upgrades it; gives {socket, status line}.";
 testStatus::usage = "testStatus[port, path] sends an upgrade request for path to 127.0.0.1:port and gives the response's status code.";
+testExtensions::usage = "testExtensions[port, offer] sends an upgrade request offering Sec-WebSocket-Extensions: offer and gives the extensions the 101 response agreed to, or None.";
 testSend::usage = "testSend[socket, payload] sends one masked frame (text for a String, binary for a ByteArray).";
 testRead::usage = "testRead[socket, t] gives the frames of the first whole message (and any control frames before it) that arrive within t seconds.";
 waitUntil::usage = "waitUntil[server, test, t] handles server's events until test[] gives True or t seconds pass; gives test[].";
@@ -28,6 +29,16 @@ testStatus[port_Integer, path_String] := Module[{socket, reply},
   reply = ByteArrayToString[SocketReadMessage[socket], "ISO8859-1"];
   Close[socket];
   Replace[StringCases[reply, StartOfString ~~ "HTTP/1.1 " ~~ code : DigitCharacter .. :> ToExpression[code], 1], {{c_} :> c, _ -> $Failed}]
+];
+
+testExtensions[port_Integer, offer_String] := Module[{socket, reply},
+  socket = SocketConnect[{"127.0.0.1", port}, "TCP"];
+  WriteString[socket, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" <>
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Extensions: " <> offer <> "\r\n\r\n"];
+  reply = ByteArrayToString[SocketReadMessage[socket], "ISO8859-1"];
+  Close[socket];
+  Replace[StringCases[reply, "\r\nSec-WebSocket-Extensions: " ~~ value : Except["\r"] .. ~~ "\r\n" :> value, 1, IgnoreCase -> True],
+    {{v_} :> v, _ -> None}]
 ];
 
 testSend[socket_, payload_] := BinaryWrite[socket, WSJavaEncodeFrame[payload, "Mask" -> True]];

@@ -1,16 +1,19 @@
 // Node `ws` client for WSJava's interop test.
-// Usage: node interop_client.js ws://127.0.0.1:PORT/
+// Usage: node interop_client.js deflate|plain ws://127.0.0.1:PORT/
 // Sends text and binary messages from 0 B to 16 MiB, whole and fragmented, checks each echo,
-// prints a summary and exits non-zero on any failure.
+// prints a summary and exits non-zero on any failure. With "deflate" it offers permessage-deflate
+// (ws's perMessageDeflate: true) and checks that it was agreed.
 "use strict";
 const crypto = require("crypto");
 const WebSocket = require("ws");
 
 const SIZES = [0, 1, 125, 126, 127, 65535, 65536, 1 << 20, 16 << 20];
-const url = process.argv[2];
+const mode = process.argv[2];
+const url = process.argv[3];
+const WL_TEXT = "Graphics[{Hue[0.61], Disk[{0.5, 0.5}, 0.25], Line[{{0, 0}, {1, 1}}]}, ImageSize -> 300]; ";
 
 function cases() {
-  const list = [];
+  const list = [1, 100, 10000].map(k => ({ name: `WL text ${WL_TEXT.length * k} B`, data: WL_TEXT.repeat(k), binary: false }));
   for (const n of SIZES) {
     list.push({ name: `text ${n} B`, data: "ü".repeat(n >> 1) + "x".repeat(n & 1), binary: false });
     list.push({ name: `binary ${n} B`, data: crypto.randomBytes(n), binary: true });
@@ -30,7 +33,7 @@ function sendFragmented(ws, c) {
   }
 }
 
-const ws = new WebSocket(url, { maxPayload: 0, perMessageDeflate: false });
+const ws = new WebSocket(url, { maxPayload: 0, perMessageDeflate: mode === "deflate" });
 const todo = cases();
 let ok = 0, bad = 0, current = null;
 
@@ -44,7 +47,14 @@ function next() {
   else ws.send(current.data, { binary: current.binary });
 }
 
-ws.on("open", next);
+ws.on("open", () => {
+  console.log(`extensions=${ws.extensions}`);
+  if ((mode === "deflate") !== ws.extensions.startsWith("permessage-deflate")) {
+    bad++;
+    console.log(`extensions "${ws.extensions}" do not fit mode ${mode}`);
+  }
+  next();
+});
 ws.on("message", (data, isBinary) => {
   const same = isBinary === current.binary &&
     (isBinary ? Buffer.compare(data, current.data) === 0 : data.toString("utf8") === current.data);

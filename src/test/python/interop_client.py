@@ -1,8 +1,10 @@
 """Python `websockets` client for WSJava's interop test.
 
-Usage: python3 interop_client.py ws://127.0.0.1:PORT/
+Usage: python3 interop_client.py deflate|plain ws://127.0.0.1:PORT/
 Sends text and binary messages from 0 B to 16 MiB, whole and fragmented, and checks that each
-echo is identical. Prints one line per failure and a summary; exits non-zero on any failure.
+echo is identical. With "deflate" the client offers permessage-deflate as websockets does by
+default and checks that it was agreed; with "plain" it offers nothing. Prints one line per failure
+and a summary; exits non-zero on any failure.
 """
 import asyncio
 import os
@@ -17,10 +19,18 @@ def chunks(data, size):
     return [data[i:i + size] for i in range(0, len(data), size)] or [data[:0]]
 
 
-async def main(url):
+WL_TEXT = "Graphics[{Hue[0.61], Disk[{0.5, 0.5}, 0.25], Line[{{0, 0}, {1, 1}}]}, ImageSize -> 300]; "
+
+
+async def main(mode, url):
     ok = bad = 0
-    async with websockets.connect(url, max_size=None, compression=None) as ws:
-        cases = []
+    async with websockets.connect(url, max_size=None, compression="deflate" if mode == "deflate" else None) as ws:
+        agreed = ws.response_headers.get("Sec-WebSocket-Extensions", "")
+        print("extensions=%s" % agreed)
+        if (mode == "deflate") != agreed.startswith("permessage-deflate"):
+            bad += 1
+            print("extensions %r do not fit mode %s" % (agreed, mode))
+        cases = [("WL text %d B" % (len(WL_TEXT) * k), WL_TEXT * k, None) for k in (1, 100, 10000)]
         for n in SIZES:
             text = ("é" * (n // 2)) + ("x" * (n % 2))   # n bytes of UTF-8, multi-byte characters included
             cases.append(("text %d B" % n, text, None))
@@ -51,4 +61,4 @@ async def main(url):
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1])))
+    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2])))

@@ -97,6 +97,10 @@ final class ServeCommand {
         System.out.println("                         (a server bound beyond loopback always needs one: without --token it makes one and prints it)");
         System.out.println("  --no-token             allow a server bound beyond loopback to run without a token (private networks only)");
         System.out.println("  --subprotocol NAME     offer this subprotocol (repeatable, most preferred first)");
+        System.out.println("  --compression on|off   permessage-deflate with clients that offer it (default on)");
+        System.out.println("  --compression-level N  zlib level 0-9 (default " + d.compression().level() + ")");
+        System.out.println("  --compression-threshold BYTES  send shorter messages uncompressed (default " + d.compression().thresholdBytes() + ")");
+        System.out.println("  --no-context-takeover  ask clients for no context takeover: zlib memory only while a message is in flight");
         System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
     }
 }

@@ -30,6 +30,16 @@ public final class DeflateAgreement {
                 + (echoServerWindow ? "; server_max_window_bits=15" : "");
     }
 
+    /**
+     * The frame size limit to parse with once deflate is agreed. Incompressible data grows a little
+     * when deflated (a client's zlib at a low memLevel adds about 0.25%), so a message at the limit
+     * may arrive in a compressed frame slightly over it. Compressed bytes are streamed through the
+     * inflater, never buffered, and the message limit still applies to what they inflate to.
+     */
+    public static int frameLimit(int maxFramePayload) {
+        return (int) Math.min(Integer.MAX_VALUE - 64L, maxFramePayload + maxFramePayload / 64L + 1024);
+    }
+
     /** We start every message we send with a fresh compression context. */
     public boolean serverNoContextTakeover() {
         return serverNoContextTakeover;

@@ -173,7 +173,8 @@ final class ServerConnection {
         inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
         handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox, encoder);
         calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
-        frameParser = new FrameParser(Role.SERVER, config.maxFramePayload(), deflate == null ? 0 : DeflateAgreement.RSV);
+        frameParser = deflate == null ? new FrameParser(Role.SERVER, config.maxFramePayload())
+                : new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
         assembler = new MessageAssembler(calls, config.maxMessageSize(), inflater);
         outbox.enqueue(upgrade.response);
         state = State.OPEN;

@@ -140,6 +140,14 @@ final class DeflateCases {
                 s.run.closeHandshake(1000, 1000);
             }
         }));
+        cases.add(raw("12." + (++n), "16 MiB of random bytes (the limit) in a compressed frame a little over 16 MiB", port -> {
+            try (Session s = new Session(port, "permessage-deflate")) {
+                byte[] b = random(16 << 20, 16);
+                s.sendCompressed(OpCode.BINARY, b, 1);
+                s.expectEcho(OpCode.BINARY, b);
+                s.run.closeHandshake(1000, 1000);
+            }
+        }));
         cases.add(raw("12." + (++n), "an empty compressed message", port -> {
             try (Session s = new Session(port, "permessage-deflate")) {
                 byte[] frame = s.run.frame(OpCode.TEXT, true, new byte[] {0});   // one empty stored block... as a 0x00 byte

@@ -4,17 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import wsjava.testing.ExternalTools;
 
-/** Python's `websockets` (Debian python3-websockets) against the echo server: 0 B to 16 MiB, fragmented too. */
+/** Python's `websockets` (Debian python3-websockets) against the echo server: 0 B to 16 MiB, fragmented too, with permessage-deflate agreed and without. */
 class PythonClientInteropTest {
 
-    @Test
-    void pythonWebsocketsEchoesEverything() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deflate", "plain"})
+    void pythonWebsocketsEchoesEverything(String mode) throws Exception {
         ExternalTools.require(ExternalTools.pythonWebsockets(), "python3-websockets");
-        ExternalTools.Result r = ExternalTools.runClientAgainstEchoServer(List.of(ExternalTools.SYSTEM_PYTHON, ExternalTools.PROJECT.resolve("src/test/python/interop_client.py").toString()));
+        ExternalTools.Result r = ExternalTools.runClientAgainstEchoServer(List.of(ExternalTools.SYSTEM_PYTHON, ExternalTools.PROJECT.resolve("src/test/python/interop_client.py").toString(), mode));
         assertEquals(0, r.exitCode, r.output);
         assertTrue(r.output.contains("bad=0"), r.output);
+        assertTrue(r.output.contains(mode.equals("deflate") ? "extensions=permessage-deflate" : "extensions=\n"), r.output);
     }
 }
