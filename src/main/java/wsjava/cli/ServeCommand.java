@@ -100,6 +100,8 @@ final class ServeCommand {
         System.out.println("  --compression on|off   permessage-deflate with clients that offer it (default on)");
         System.out.println("  --compression-level N  zlib level 0-9 (default " + d.compression().level() + ")");
         System.out.println("  --compression-threshold BYTES  send shorter messages uncompressed (default " + d.compression().thresholdBytes() + ")");
+        System.out.println("  --compression-idle-release MS  free a connection's compressor after MS without a compressed message (default "
+                + d.compression().idleReleaseMillis() + ")");
         System.out.println("  --no-context-takeover  ask clients for no context takeover: zlib memory only while a message is in flight");
         System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
     }

@@ -8,13 +8,17 @@ import java.util.zip.Deflater;
  * ended with a sync flush whose {@code 00 00 ff ff} tail is removed. With context takeover the
  * zlib stream lives as long as the connection and later messages refer back to earlier ones, so
  * messages must be compressed in the order they are sent: callers hold this object's lock from
- * compressing to queueing. Without it the stream is freed after every message.
+ * compressing to queueing. Without it the stream is freed after every message. With it, the
+ * stream may still be freed when the connection has sent nothing compressed for a while: the next
+ * message then starts a new context, which any receiver can inflate (it only loses the back
+ * references it could have had), so idle connections hold no compressor.
  */
 public final class MessageDeflater {
 
     private final int level;
     private final boolean noContextTakeover;
     private Deflater deflater;
+    private long lastUsedNanos;
 
     public MessageDeflater(int level, boolean noContextTakeover) {
         if (level < 0 || level > 9) {
@@ -29,6 +33,7 @@ public final class MessageDeflater {
         if (deflater == null) {
             deflater = new Deflater(level, true);
         }
+        lastUsedNanos = System.nanoTime();
         deflater.setInput(payload, off, len);
         byte[] out = new byte[Math.max(64, len / 2 + 64)];
         int size = 0;
@@ -52,6 +57,20 @@ public final class MessageDeflater {
             deflater.end();
             deflater = null;
         }
+    }
+
+    /** Frees the zlib stream if nothing was compressed for {@code idleNanos}; true when it did. */
+    public synchronized boolean releaseIfIdle(long nowNanos, long idleNanos) {
+        if (deflater == null || nowNanos - lastUsedNanos <= idleNanos) {
+            return false;
+        }
+        release();
+        return true;
+    }
+
+    /** Whether a zlib stream is held now. */
+    public synchronized boolean holdsStream() {
+        return deflater != null;
     }
 
     public boolean noContextTakeover() {

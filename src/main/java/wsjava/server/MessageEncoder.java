@@ -17,12 +17,14 @@ final class MessageEncoder {
     /** Null when permessage-deflate was not agreed. */
     private final MessageDeflater deflater;
     private final int thresholdBytes;
+    private final long idleReleaseNanos;
 
-    MessageEncoder(FrameWriter writer, Outbox outbox, MessageDeflater deflater, int thresholdBytes) {
+    MessageEncoder(FrameWriter writer, Outbox outbox, MessageDeflater deflater, Compression settings) {
         this.writer = writer;
         this.outbox = outbox;
         this.deflater = deflater;
-        this.thresholdBytes = thresholdBytes;
+        this.thresholdBytes = settings.thresholdBytes();
+        this.idleReleaseNanos = settings.idleReleaseMillis() * 1_000_000L;
     }
 
     boolean compresses(int length) {
@@ -49,6 +51,13 @@ final class MessageEncoder {
             return outbox.enqueue(message.compressedFrames());     // compressed once for every such connection
         }
         return enqueue(message.opcode(), message.payload(), 0, message.length(), null);
+    }
+
+    /** Frees the compressor of a connection that has sent nothing compressed for a while (timer pass). */
+    void releaseIfIdle(long nowNanos) {
+        if (deflater != null) {
+            deflater.releaseIfIdle(nowNanos, idleReleaseNanos);
+        }
     }
 
     /** Frees the zlib stream, at close. */

@@ -169,7 +169,7 @@ final class ServerConnection {
         AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config, server.listener());
         DeflateAgreement deflate = upgrade.deflate;
         encoder = new MessageEncoder(writer, outbox, deflate == null ? null
-                : new MessageDeflater(config.compression().level(), deflate.serverNoContextTakeover()), config.compression().thresholdBytes());
+                : new MessageDeflater(config.compression().level(), deflate.serverNoContextTakeover()), config.compression());
         inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
         handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox, encoder);
         calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
@@ -283,6 +283,9 @@ final class ServerConnection {
             startClose(CloseCodes.GOING_AWAY, "idle timeout");
         } else if (state == State.OPEN && clock.pingDue(now, config.pingIntervalMillis())) {
             outbox.enqueue(writer.control(OpCode.PING, new byte[0]));
+        }
+        if (encoder != null) {
+            encoder.releaseIfIdle(now);
         }
         if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, clock.lastHeard())) {
             clock.heard(now);   // its turn to read starts now

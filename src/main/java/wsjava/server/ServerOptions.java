@@ -47,6 +47,7 @@ public final class ServerOptions {
             case "compression": config.compression(config.compression().enabled(onOff(name, value))); break;
             case "compression-level": config.compression(config.compression().level(parseInt(name, value))); break;
             case "compression-threshold": config.compression(config.compression().thresholdBytes(parseInt(name, value))); break;
+            case "compression-idle-release": config.compression(config.compression().idleReleaseMillis(parseLong(name, value))); break;
             case "no-context-takeover": config.compression(config.compression().contextTakeover(value != null && !Boolean.parseBoolean(value))); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
             default: throw new IllegalArgumentException("unknown option " + name);

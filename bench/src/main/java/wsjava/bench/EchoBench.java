@@ -36,6 +36,20 @@ public final class EchoBench {
             this.mainClass = mainClass;
             this.args = args;
         }
+
+        public String name() { return name; }
+        public String mainClass() { return mainClass; }
+        public List<String> args() { return args; }
+    }
+
+    /** A server to start as {@code java -cp ... mainClass args... port}. */
+    public static Peer peer(String name, String mainClass, List<String> args) {
+        return new Peer(name, mainClass, args);
+    }
+
+    /** Whether the server can be pinned to core 0 (taskset and at least two cores). */
+    public static boolean canPin() {
+        return onPath("taskset") && Runtime.getRuntime().availableProcessors() >= 2;
     }
 
     public static final List<Peer> PEERS = List.of(
@@ -57,7 +71,7 @@ public final class EchoBench {
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
         int idle = Integer.parseInt(BenchMain.option(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
-        boolean pin = !smoke && onPath("taskset") && Runtime.getRuntime().availableProcessors() >= 2;
+        boolean pin = !smoke && canPin();
         System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", PEERS.size(), sizes.length, connectionCounts.length, measure,
                 pin ? ", server pinned to core 0" : "");
@@ -148,7 +162,7 @@ public final class EchoBench {
         return kib < 0 ? "n/a" : Report.fixed(kib / 1024.0, 1);
     }
 
-    private static void stop(Process server) throws InterruptedException {
+    public static void stop(Process server) throws InterruptedException {
         server.destroy();
         if (!server.waitFor(10, TimeUnit.SECONDS)) {
             server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

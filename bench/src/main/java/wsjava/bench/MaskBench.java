@@ -98,7 +98,7 @@ public final class MaskBench {
                 Report.fixed(nsPerOp.getOrDefault(kib16 + "|nettyStyle", Double.NaN) / nsPerOp.getOrDefault(kib16 + "|wsjavaScalar", Double.NaN), 2));
     }
 
-    static String sizeName(int bytes) {
+    public static String sizeName(int bytes) {
         if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
             return (bytes >> 20) + "MiB";
         }

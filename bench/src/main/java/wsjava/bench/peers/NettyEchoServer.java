@@ -20,22 +20,27 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
 
-/** Netty's WebSocket echo server, configured like WSJava's: 16 MiB messages, one I/O thread per core. */
+/**
+ * Netty's WebSocket echo server, configured like WSJava's: 16 MiB messages, one I/O thread per
+ * core. With {@code --deflate} it also agrees to permessage-deflate (Netty's compression handler).
+ */
 public final class NettyEchoServer {
 
     private NettyEchoServer() {
     }
 
     public static void main(String[] args) throws Exception {
-        int port = Integer.parseInt(args[0]);
+        int port = Integer.parseInt(args[args.length - 1]);
+        boolean deflate = java.util.Arrays.asList(args).contains("--deflate");
         int max = 16 * 1024 * 1024;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
         WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
                 .websocketPath("/")
                 .checkStartsWith(true)
-                .decoderConfig(WebSocketDecoderConfig.newBuilder().maxFramePayloadLength(max).build())
+                .decoderConfig(WebSocketDecoderConfig.newBuilder().maxFramePayloadLength(max).allowExtensions(deflate).build())
                 .build();
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
@@ -44,8 +49,11 @@ public final class NettyEchoServer {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536),
-                                new WebSocketServerProtocolHandler(config), new WebSocketFrameAggregator(max), new Echo());
+                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536));
+                        if (deflate) {
+                            ch.pipeline().addLast(new WebSocketServerCompressionHandler(max));
+                        }
+                        ch.pipeline().addLast(new WebSocketServerProtocolHandler(config), new WebSocketFrameAggregator(max), new Echo());
                     }
                 })
                 .bind("127.0.0.1", port).sync().channel();
