@@ -85,11 +85,27 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
-    "Compression" -> checked["Compression", value["Compression"], BooleanQ, "True or False"],
+    "Compression" -> checked["Compression", value["Compression"], compressionQ,
+      "True, False or an association with keys among \"Level\" (0 to 9), \"Threshold\" (bytes) and \"ContextTakeover\" (True or False)"],
     "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], None],
     "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], None],
     "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
 ], $settingsTag];
+
+compressionQ[flag_?BooleanQ] := True;
+compressionQ[a_Association] := SubsetQ[{"Level", "Threshold", "ContextTakeover"}, Keys[a]] &&
+  MatchQ[Lookup[a, "Level", 6], _Integer?(0 <= # <= 9 &)] &&
+  MatchQ[Lookup[a, "Threshold", 1024], _Integer?(0 <= # < 2^31 &)] &&
+  BooleanQ[Lookup[a, "ContextTakeover", True]];
+compressionQ[_] := False;
+
+(* True and False switch permessage-deflate on and off; an association switches it on with settings. *)
+compressionPairs[True] := {{"compression", "on"}};
+compressionPairs[False] := {{"compression", "off"}};
+compressionPairs[a_Association] := Join[{{"compression", "on"}},
+  If[KeyExistsQ[a, "Level"], {{"compression-level", ToString[a["Level"]]}}, {}],
+  If[KeyExistsQ[a, "Threshold"], {{"compression-threshold", ToString[a["Threshold"]]}}, {}],
+  If[Lookup[a, "ContextTakeover", True] === False, {{"no-context-takeover", "true"}}, {}]];
 
 checked[name_, value_, test_, why_] := If[TrueQ[test[value]], value, Throw[optionFailure[name, value, why], $settingsTag]];
 
@@ -104,7 +120,7 @@ javaOptionPairs[s_Association] := Join[
    {"max-frame", ToString[s["MaxMessageSize"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
-  {{"compression", If[s["Compression"], "on", "off"]}},
+  compressionPairs[s["Compression"]],
   tokenPairs[s["Token"]],
   If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
   If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]

@@ -80,6 +80,23 @@ VerificationTest[
 ]
 
 VerificationTest[
+  Module[{s = WSJavaListen[0, "Compression" -> <|"Level" -> 1, "Threshold" -> 0, "ContextTakeover" -> False|>], result},
+    result = testExtensions[s["Port"], "permessage-deflate"];
+    DeleteObject[s];
+    result],
+  "permessage-deflate; server_no_context_takeover; client_no_context_takeover",
+  TestID -> "Server-CompressionSettings"
+]
+
+VerificationTest[
+  WSJavaListen[0, "Compression" -> <|"Level" -> 11|>],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-CompressionLevelIsChecked"
+]
+
+VerificationTest[
   WSJavaListen[0, "Compression" -> "yes"],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},
