@@ -97,6 +97,11 @@ final class IoLoop implements Runnable {
     }
 
     /** Scratch array for gathering writes; only this loop's thread uses it. */
+    /** The loop's read buffer, shared by its connections (a TLS handshake resumed later reads into it). */
+    ByteBuffer readBuffer() {
+        return readBuffer;
+    }
+
     ByteBuffer[] gatherArray() {
         return gather;
     }

@@ -2,7 +2,6 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -15,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class Outbox {
 
     private final ServerConnection connection;
-    private final SocketChannel channel;
+    private final Transport transport;
     private final IoLoop loop;
     private final ServerConfig config;
     private final ServerStats stats;
@@ -29,9 +28,9 @@ final class Outbox {
     /** More than the writable threshold is queued; cleared (and the listener told) once half of it is written. */
     private volatile boolean unwritable;
 
-    Outbox(ServerConnection connection, SocketChannel channel, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading) {
+    Outbox(ServerConnection connection, Transport transport, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading) {
         this.connection = connection;
-        this.channel = channel;
+        this.transport = transport;
         this.loop = loop;
         this.config = config;
         this.stats = stats;
@@ -108,15 +107,17 @@ final class Outbox {
     void flush(boolean open, boolean closing) {
         flushRequested.set(false);
         long left;
+        boolean pending;
         try {
             long before = queue.queuedBytes();
-            left = queue.writeTo(channel, loop.gatherArray());
+            left = transport.flushPending() ? queue.writeTo(transport, loop.gatherArray()) : before;
             stats.bytesOut.add(before - left);
+            pending = transport.hasPendingOutput();
         } catch (IOException e) {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
             return;
         }
-        if (left == 0 && closeAfterFlush) {
+        if (left == 0 && !pending && closeAfterFlush) {
             if (lingerAfterFlush) {
                 connection.linger();
             } else {
@@ -124,7 +125,7 @@ final class Outbox {
             }
             return;
         }
-        ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0);
+        ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0 || pending);
         if (unwritable && left <= config.writableThresholdBytes() / 2) {
             unwritable = false;
             connection.becameWritable();

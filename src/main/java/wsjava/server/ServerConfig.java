@@ -42,6 +42,7 @@ public final class ServerConfig {
     private final Map<String, WebSocketListener> routes = new LinkedHashMap<>();
     private UpgradeHandler upgradeHandler;
     private Compression compression = Compression.DEFAULT;
+    private javax.net.ssl.SSLContext tls;
 
     public String host() { return host; }
     public int port() { return port; }
@@ -69,6 +70,7 @@ public final class ServerConfig {
     public Map<String, WebSocketListener> routes() { return Collections.unmodifiableMap(routes); }
     public UpgradeHandler upgradeHandler() { return upgradeHandler; }
     public Compression compression() { return compression; }
+    public javax.net.ssl.SSLContext tls() { return tls; }
 
     /** Interface to bind; "0.0.0.0" exposes the server to the network, which the README warns about. */
     public ServerConfig host(String value) { host = value; return this; }
@@ -148,6 +150,15 @@ public final class ServerConfig {
         return this;
     }
 
+    /**
+     * Serves wss:// and https:// with this context (see {@code wsjava.tls.TlsContexts} for PEM
+     * files, a PKCS#12 keystore or a throwaway self-signed certificate); null serves ws://.
+     */
+    public ServerConfig tls(javax.net.ssl.SSLContext value) {
+        tls = value;
+        return this;
+    }
+
     /** An independent copy: a server keeps one, so changing a config after it is passed changes nothing. */
     public ServerConfig copy() {
         ServerConfig c = new ServerConfig();
@@ -177,6 +188,7 @@ public final class ServerConfig {
         c.routes.putAll(routes);
         c.upgradeHandler = upgradeHandler;
         c.compression = compression;
+        c.tls = tls;
         return c;
     }
 

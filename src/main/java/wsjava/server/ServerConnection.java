@@ -38,6 +38,7 @@ final class ServerConnection {
 
     private final long id = IDS.incrementAndGet();
     private final SocketChannel channel;
+    private final Transport transport;
     private final IoLoop loop;
     private final WebSocketServer server;
     private final ServerConfig config;
@@ -68,7 +69,8 @@ final class ServerConnection {
         this.config = server.settings();
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.reading = new ReadGate(this, server.inboundBudget());
-        this.outbox = new Outbox(this, channel, loop, config, server.stats(), reading);
+        this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
+        this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading);
         this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
         this.remoteAddress = remoteAddressOf(channel);
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
@@ -123,7 +125,7 @@ final class ServerConnection {
         buffer.clear();
         int n;
         try {
-            n = channel.read(buffer);
+            n = transport.read(buffer);
         } catch (IOException e) {
             lost("connection lost: " + e.getMessage(), e);
             return;
@@ -236,6 +238,18 @@ final class ServerConnection {
         outbox.closeWhenWritten(true);
     }
 
+    /** A TLS handshake's tasks are done: go on reading and writing. */
+    private void resumeTls() {
+        if (state != State.CLOSED) {
+            onReadable(loop.readBuffer());
+            flush();
+        }
+    }
+
+    private void requestFlush() {
+        outbox.requestFlush();
+    }
+
     /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
     void flush() {
         if (state != State.CLOSED) {
@@ -264,7 +278,7 @@ final class ServerConnection {
         }
         clock.deadlineIn(config.closeTimeoutMillis());
         try {
-            channel.shutdownOutput();
+            transport.shutdownOutput();
         } catch (IOException e) {
             closeChannel();
             return;
@@ -275,7 +289,9 @@ final class ServerConnection {
 
     /** Checks deadlines; called by the I/O thread a few times a second. */
     void onTimer(long now) {
-        if (state == State.HANDSHAKE && clock.pastDeadline(now)) {
+        if (state == State.HANDSHAKE && clock.pastDeadline(now) && !transport.ready()) {
+            closeChannel();      // the TLS handshake did not finish: no channel to answer on
+        } else if (state == State.HANDSHAKE && clock.pastDeadline(now)) {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
         } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();
@@ -326,7 +342,7 @@ final class ServerConnection {
             key.cancel();
         }
         try {
-            channel.close();
+            transport.close();
         } catch (IOException ignored) {
             // nothing more to do with a socket we are dropping
         }

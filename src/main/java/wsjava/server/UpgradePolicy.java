@@ -38,7 +38,9 @@ final class UpgradePolicy {
         boolean exposed = !isLoopback(config.host());
         this.tokenGenerated = config.accessToken() == null && exposed && !config.allowNoToken();
         this.token = tokenGenerated ? newToken() : config.accessToken();
-        allowedOrigins.addAll(ownOrigins(config.host(), port));
+        for (String origin : ownOrigins(config.host(), port)) {
+            allowedOrigins.add(config.tls() == null ? origin : "https" + origin.substring(4));   // our pages come over https then
+        }
         for (String origin : config.allowedOrigins()) {
             allowedOrigins.add(origin.toLowerCase(Locale.ROOT));
         }

@@ -143,7 +143,7 @@ public final class WebSocketServer implements AutoCloseable {
     /** The URL clients connect to. */
     public String url() {
         String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
-        return "ws://" + host + ":" + port + "/";
+        return (config.tls() == null ? "ws://" : "wss://") + host + ":" + port + "/";
     }
 
     /** Open connections, in no particular order. */

@@ -611,9 +611,10 @@ final class ConformanceCases {
                 }
             }));
         }
-        cases.add(raw("H." + (++n), "own Origin (http://127.0.0.1:port): 101", port -> {
+        cases.add(raw("H." + (++n), "own Origin (http://127.0.0.1:port, https:// over TLS): 101", port -> {
             try (RawClient c = new RawClient(port)) {
-                expectStatus(c, good.replace("\r\n\r\n", "\r\nOrigin: http://127.0.0.1:" + port + "\r\n\r\n"), 101);
+                String scheme = RawClient.usesTls() ? "https" : "http";
+                expectStatus(c, good.replace("\r\n\r\n", "\r\nOrigin: " + scheme + "://127.0.0.1:" + port + "\r\n\r\n"), 101);
             }
         }));
         cases.add(raw("H." + (++n), "frames sent right behind the request head are not lost", port -> {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 import wsjava.cli.EchoListener;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketServer;
@@ -19,25 +20,35 @@ import wsjava.testing.RawClient;
 
 /**
  * Runs every conformance case against a live echo server, grades it strictly (anything but OK
- * fails the case), and prints a per-case report with totals per group.
+ * fails the case), and prints a per-case report with totals per group. {@link TlsConformanceTest}
+ * runs the same cases over TLS.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConformanceTest {
 
-    private static WebSocketServer server;
-    private static final List<String> report = new ArrayList<>();
-    private static final Map<String, int[]> totals = new TreeMap<>();
+    private WebSocketServer server;
+    private final List<String> report = new ArrayList<>();
+    private final Map<String, int[]> totals = new TreeMap<>();
+
+    /** The echo server's settings: 1 MiB outbound frames, so that group 10 sees the server fragment its echoes. */
+    ServerConfig config() throws Exception {
+        return new ServerConfig().port(0).outboundFragmentSize(1 << 20);
+    }
+
+    String title() {
+        return "WSJava conformance report (strict)";
+    }
 
     @BeforeAll
-    static void startServer() throws Exception {
-        // 1 MiB outbound frames so that group 10 sees the server fragment its echoes.
-        server = new WebSocketServer(new ServerConfig().port(0).outboundFragmentSize(1 << 20), new EchoListener()).start();
+    void startServer() throws Exception {
+        server = new WebSocketServer(config(), new EchoListener()).start();
     }
 
     @AfterAll
-    static void stopAndReport() {
+    void stopAndReport() {
         server.stop();
         System.out.println();
-        System.out.println("==== WSJava conformance report (strict) ====");
+        System.out.println("==== " + title() + " ====");
         report.forEach(System.out::println);
         int[] all = new int[Grade.values().length];
         for (Map.Entry<String, int[]> e : totals.entrySet()) {
@@ -58,7 +69,7 @@ class ConformanceTest {
         return ConformanceCases.all().stream().map(c -> DynamicTest.dynamicTest(c.id + " " + c.description, () -> run(c)));
     }
 
-    private static void run(ConformanceCase c) {
+    private void run(ConformanceCase c) {
         long started = System.nanoTime();
         Grade grade = Grade.OK;
         String detail = "";

@@ -44,8 +44,20 @@ public final class RawClient implements Closeable {
     /** How long a blocking read waits before failing with SocketTimeoutException. */
     public static final int DEFAULT_TIMEOUT_MILLIS = 30_000;
 
+    /** When set, every RawClient connects through TLS with it (the TLS run of the conformance suite). */
+    private static volatile javax.net.ssl.SSLSocketFactory tls;
+
+    /** Routes every RawClient made from now on through TLS with {@code factory}, or back to plain TCP with null. */
+    public static void useTls(javax.net.ssl.SSLSocketFactory factory) {
+        tls = factory;
+    }
+
+    public static boolean usesTls() {
+        return tls != null;
+    }
+
     public RawClient(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        socket = tls == null ? new Socket("127.0.0.1", port) : tls.createSocket("127.0.0.1", port);
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(DEFAULT_TIMEOUT_MILLIS);   // a read never hangs a test run
         in = socket.getInputStream();

@@ -1,0 +1,273 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+
+/**
+ * TLS over a non-blocking socket with the JDK's {@link SSLEngine}. The handshake is driven by the
+ * same reads and writes as application data; its slow steps (the engine's delegated tasks: key
+ * exchange, signing) run on a small shared pool, never on an I/O thread, which is told when to go
+ * on. Buffers exist only while they hold bytes, so an idle TLS connection holds none.
+ *
+ * <p>Reads take at most one packet buffer of ciphertext at a time, whose plaintext always fits the
+ * I/O thread's 64 KiB read buffer: nothing complete is ever left behind for a readiness event that
+ * would not come.
+ */
+final class TlsTransport implements Transport {
+
+    private static final ExecutorService TASKS = Executors.newFixedThreadPool(
+            Math.max(2, Runtime.getRuntime().availableProcessors()), runnable -> {
+                Thread t = new Thread(runnable, "wsjava-tls-task");
+                t.setDaemon(true);
+                return t;
+            });
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /** TLS records gathered before one socket write. */
+    private static final int RECORDS_PER_WRITE = 4;
+
+    private final SocketChannel channel;
+    private final SSLEngine engine;
+    private final IoLoop loop;
+    /** Called on the I/O thread when the handshake can go on: read again, and flush. */
+    private final Runnable resume;
+    /** Asks for a flush when the socket is full (the flush comes once it is writable). */
+    private final Runnable needFlush;
+    /** Ciphertext received, not yet unwrapped; in write mode. */
+    private ByteBuffer netIn;
+    /** Ciphertext made, not yet written; in write mode. */
+    private ByteBuffer netOut;
+    private boolean taskRunning;
+    private boolean handshakeDone;
+    private boolean peerFinished;
+
+    TlsTransport(SocketChannel channel, SSLEngine engine, IoLoop loop, Runnable resume, Runnable needFlush) {
+        this.channel = channel;
+        this.engine = engine;
+        this.loop = loop;
+        this.resume = resume;
+        this.needFlush = needFlush;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        if (peerFinished) {
+            return -1;
+        }
+        int produced = 0;
+        boolean eof = false;
+        if (!driveHandshake()) {
+            return 0;
+        }
+        int packet = engine.getSession().getPacketBufferSize();
+        if (netIn == null) {
+            netIn = ByteBuffer.allocate(packet);
+        } else if (netIn.remaining() < packet && netIn.capacity() < 2 * packet) {
+            ByteBuffer bigger = ByteBuffer.allocate(netIn.position() + packet);
+            netIn.flip();
+            netIn = bigger.put(netIn);
+        }
+        ByteBuffer window = netIn.duplicate();
+        window.limit(Math.min(netIn.capacity(), netIn.position() + packet));
+        int n = channel.read(window);
+        netIn.position(window.position());
+        if (n < 0) {
+            eof = true;
+        }
+        while (netIn.position() > 0 && !taskRunning) {
+            netIn.flip();
+            SSLEngineResult r;
+            try {
+                r = engine.unwrap(netIn, dst);
+            } finally {
+                netIn.compact();
+            }
+            produced += r.bytesProduced();
+            noteFinished(r);
+            if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+                peerFinished = true;
+                break;
+            }
+            if (r.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
+                break;     // a partial record: the rest comes with the next readiness
+            }
+            if (r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
+                throw new IOException("TLS record larger than the read buffer");
+            }
+            if (!driveHandshake() || (r.bytesConsumed() == 0 && r.bytesProduced() == 0)) {
+                break;
+            }
+        }
+        if (netIn.position() == 0) {
+            netIn = null;          // an idle connection holds no buffer
+        }
+        if (produced > 0) {
+            return produced;
+        }
+        return eof || peerFinished ? -1 : 0;
+    }
+
+    /** Wraps what the handshake needs and starts its tasks; false while it cannot go on now. */
+    private boolean driveHandshake() throws IOException {
+        while (!taskRunning) {
+            HandshakeStatus status = engine.getHandshakeStatus();
+            if (status == HandshakeStatus.NEED_TASK) {
+                startTasks();
+                return false;
+            }
+            if (status != HandshakeStatus.NEED_WRAP) {
+                return true;
+            }
+            ensureNetOut();
+            noteFinished(engine.wrap(EMPTY, netOut));
+            if (!flushNet()) {
+                needFlush.run();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private void startTasks() {
+        taskRunning = true;
+        List<Runnable> tasks = new ArrayList<>();
+        Runnable task;
+        while ((task = engine.getDelegatedTask()) != null) {
+            tasks.add(task);
+        }
+        TASKS.execute(() -> {
+            try {
+                tasks.forEach(Runnable::run);
+            } finally {
+                loop.execute(() -> {
+                    taskRunning = false;
+                    resume.run();
+                });
+            }
+        });
+    }
+
+    private void noteFinished(SSLEngineResult r) {
+        if (r.getHandshakeStatus() == HandshakeStatus.FINISHED) {
+            handshakeDone = true;
+        }
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+        if (!flushNet() || !handshakeDone) {
+            if (!handshakeDone) {
+                driveHandshake();
+            }
+            return 0;
+        }
+        long consumed = 0;
+        int packet = engine.getSession().getPacketBufferSize();
+        while (true) {
+            ensureNetOut();
+            while (netOut.remaining() >= packet) {
+                SSLEngineResult r = engine.wrap(srcs, offset, length, netOut);
+                consumed += r.bytesConsumed();
+                if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+                    throw new IOException("TLS output is closed");
+                }
+                if (r.bytesConsumed() == 0) {
+                    break;
+                }
+            }
+            if (!flushNet() || !hasRemaining(srcs, offset, length) || consumed >= OutboundQueue.MAX_WRITE_BYTES) {
+                return consumed;
+            }
+        }
+    }
+
+    private static boolean hasRemaining(ByteBuffer[] srcs, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (srcs[i].hasRemaining()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs) throws IOException {
+        return write(srcs, 0, srcs.length);
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        return (int) write(new ByteBuffer[] {src}, 0, 1);
+    }
+
+    private void ensureNetOut() {
+        if (netOut == null) {
+            netOut = ByteBuffer.allocate(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+        }
+    }
+
+    /** Writes pending ciphertext; true when none is left. */
+    private boolean flushNet() throws IOException {
+        if (netOut == null) {
+            return true;
+        }
+        netOut.flip();
+        try {
+            channel.write(netOut);
+        } finally {
+            netOut.compact();
+        }
+        if (netOut.position() == 0) {
+            netOut = null;
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean flushPending() throws IOException {
+        return flushNet() && (handshakeDone || driveHandshake()) && !hasPendingOutput();
+    }
+
+    @Override
+    public boolean hasPendingOutput() {
+        return netOut != null && netOut.position() > 0;
+    }
+
+    @Override
+    public boolean ready() {
+        return handshakeDone;
+    }
+
+    /** Sends close_notify (best effort: a peer that reads nothing does not get it), then FIN. */
+    @Override
+    public void shutdownOutput() throws IOException {
+        engine.closeOutbound();
+        try {
+            ensureNetOut();
+            engine.wrap(EMPTY, netOut);
+            flushNet();
+        } catch (IOException ignored) {
+            // the FIN still goes out
+        }
+        channel.shutdownOutput();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return channel.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+        engine.closeOutbound();
+        channel.close();
+    }
+}

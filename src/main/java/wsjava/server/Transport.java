@@ -1,0 +1,48 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.SocketChannel;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * How a connection's bytes reach its socket: as they are ({@link PlainTransport}) or through TLS
+ * ({@link TlsTransport}). Non-blocking like the socket under it: a read or write may move nothing.
+ */
+interface Transport extends GatheringByteChannel {
+
+    /** Application bytes into {@code dst}: 0 when none are ready, -1 once the peer has finished. */
+    int read(ByteBuffer dst) throws IOException;
+
+    /** Writes bytes accepted earlier and still pending (TLS records, handshake messages); true when none are left. */
+    boolean flushPending() throws IOException;
+
+    /** Bytes accepted for output but not yet taken by the socket (TLS records); the connection must not end before. */
+    boolean hasPendingOutput();
+
+    /** Whether application data can flow yet (TLS: the handshake is done). */
+    boolean ready();
+
+    /** Ends our output (TLS: close_notify first), keeping input open for a lingering close. */
+    void shutdownOutput() throws IOException;
+
+    /**
+     * The transport for a freshly accepted socket: TLS when the config has an SSLContext (TLS 1.2
+     * and 1.3, ALPN http/1.1), plain otherwise. {@code resume} re-drives a TLS handshake after its
+     * tasks; {@code needFlush} asks for a flush once the socket is writable.
+     */
+    static Transport open(SocketChannel channel, ServerConfig config, IoLoop loop, Runnable resume, Runnable needFlush) {
+        if (config.tls() == null) {
+            return new PlainTransport(channel);
+        }
+        SSLEngine engine = config.tls().createSSLEngine();
+        engine.setUseClientMode(false);
+        SSLParameters parameters = engine.getSSLParameters();
+        parameters.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+        parameters.setApplicationProtocols(new String[] {"http/1.1"});
+        engine.setSSLParameters(parameters);
+        return new TlsTransport(channel, engine, loop, resume, needFlush);
+    }
+}
