@@ -2,7 +2,8 @@
 # Installs what the interop tests and the benchmark smoke tests drive, where this machine allows it:
 #   Debian: python3-websockets (Python client; its speedups.c for the masking comparison),
 #           python3-dev (to build that C module), chromium (the demo page in a real browser),
-#           erlang-base + erlang-crypto (crypto:exor in the masking comparison), gcc
+#           erlang-base + erlang-crypto (crypto:exor in the masking comparison), gcc,
+#           openssl (traditional PEM key files for the TLS key-format tests)
 #   npm:    ws and bufferutil (Node client and masking), into src/test/node
 # Without root or a registry it says what is missing; the tests that need it then report
 # themselves as skipped, by name. CI runs as root, so there nothing is skipped.
@@ -12,6 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 need_apt=()
 /usr/bin/python3 -c 'import websockets' 2>/dev/null || need_apt+=(python3-websockets)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 [ -f "$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h" ] || need_apt+=(python3-dev)
 command -v escript >/dev/null 2>&1 || need_apt+=(erlang-base erlang-crypto)
 command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)

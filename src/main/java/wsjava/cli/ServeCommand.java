@@ -2,10 +2,12 @@ package wsjava.cli;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import wsjava.server.ServerConfig;
 import wsjava.server.ServerOptions;
+import wsjava.server.TlsOptions;
 import wsjava.server.WebSocketServer;
 
 /**
@@ -19,6 +21,9 @@ final class ServeCommand {
 
     static int run(List<String> args) throws InterruptedException {
         ServerConfig config = new ServerConfig();
+        List<String> names = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        TlsOptions tls;
         try {
             for (int i = 0; i < args.size(); i++) {
                 String option = args.get(i);
@@ -31,14 +36,17 @@ final class ServeCommand {
                 }
                 String name = option.substring(2);
                 if (ServerOptions.isFlag(name)) {
-                    ServerOptions.apply(config, name, null);
+                    names.add(name);
+                    values.add(null);
                     continue;
                 }
                 if (i + 1 >= args.size()) {
                     throw new IllegalArgumentException(option + " needs a value");
                 }
-                ServerOptions.apply(config, name, args.get(++i));
+                names.add(name);
+                values.add(args.get(++i));
             }
+            tls = ServerOptions.applyAll(config, names, values);
         } catch (IllegalArgumentException e) {
             System.err.println("serve: " + e.getMessage());
             System.err.println("see ./wsjava serve --help");
@@ -60,10 +68,15 @@ final class ServeCommand {
             stopped.countDown();
         }, "wsjava-shutdown"));
         System.out.println("listening on " + server.url());
+        if (tls.selfSignedFingerprint() != null) {
+            System.out.println("self-signed certificate, SHA-256 " + tls.selfSignedFingerprint()
+                    + " (browsers warn; check this fingerprint before accepting; the demo page: https://"
+                    + hostForUrl(server.host()) + ":" + server.port() + "/)");
+        }
         if (server.accessTokenGenerated()) {
             // Exposed beyond loopback with no token given: the server made one; clients need it.
             System.out.println("access token: " + server.accessToken() + "  (clients send ?token=... or 'Authorization: Bearer ...';"
-                    + " the demo page: http://" + hostForUrl(server.host()) + ":" + server.port() + "/?token=" + server.accessToken() + ")");
+                    + " the demo page: " + (config.tls() == null ? "http" : "https") + "://" + hostForUrl(server.host()) + ":" + server.port() + "/?token=" + server.accessToken() + ")");
         }
         System.out.flush();
         stopped.await();
@@ -103,6 +116,9 @@ final class ServeCommand {
         System.out.println("  --compression-idle-release MS  free a connection's compressor after MS without a compressed message (default "
                 + d.compression().idleReleaseMillis() + ")");
         System.out.println("  --no-context-takeover  ask clients for no context takeover: zlib memory only while a message is in flight");
+        System.out.println("  --tls-cert FILE --tls-key FILE  serve wss:// and https:// with a PEM certificate chain and key (RSA or EC)");
+        System.out.println("  --tls-keystore FILE [--tls-password P]  ... or with a PKCS#12 keystore");
+        System.out.println("  --tls-self-signed      ... or with a throwaway certificate made now (prints its SHA-256 fingerprint)");
         System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
     }
 }

@@ -22,9 +22,7 @@ final class LinkServer {
             throw new IllegalArgumentException("option names and values differ in length");
         }
         ServerConfig config = new ServerConfig();
-        for (int i = 0; i < names.length; i++) {
-            ServerOptions.apply(config, names[i], values[i]);
-        }
+        ServerOptions.applyAll(config, java.util.Arrays.asList(names), java.util.Arrays.asList(values));
         LinkServer s = new LinkServer(config);
         s.server.start();
         return s;

@@ -7,7 +7,7 @@ package wsjava.server;
 public final class ServerOptions {
 
     /** Options that take no value. */
-    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token"};
+    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token", "tls-self-signed"};
 
     private ServerOptions() {
     }
@@ -19,6 +19,26 @@ public final class ServerOptions {
             }
         }
         return false;
+    }
+
+    /**
+     * Applies options in order ({@code values} null for flags). TLS options are collected and become
+     * the config's SSLContext at the end; what they did is returned (a self-signed fingerprint).
+     */
+    public static TlsOptions applyAll(ServerConfig config, java.util.List<String> names, java.util.List<String> values) {
+        TlsOptions tls = new TlsOptions();
+        for (int i = 0; i < names.size(); i++) {
+            if (TlsOptions.handles(names.get(i))) {
+                tls.apply(names.get(i), values.get(i));
+            } else {
+                apply(config, names.get(i), values.get(i));
+            }
+        }
+        javax.net.ssl.SSLContext context = tls.context();
+        if (context != null) {
+            config.tls(context);
+        }
+        return tls;
     }
 
     /** Applies one option; throws IllegalArgumentException with a readable message when it is wrong. */

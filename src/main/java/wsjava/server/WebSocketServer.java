@@ -159,6 +159,11 @@ public final class WebSocketServer implements AutoCloseable {
         return registry.openCount();
     }
 
+    /** Sockets accepted and not yet closed, upgraded or not (handshakes, HTTP answers, lingering closes included). */
+    public int socketCount() {
+        return registry.liveSockets();
+    }
+
     /** Sends one text message to every open connection, encoding it once per form (see {@code Broadcast}). Returns how many took it. */
     public int broadcastText(String text) {
         return new Broadcast(OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), broadcastWriter, config.compression().level())
