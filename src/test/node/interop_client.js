@@ -1,8 +1,9 @@
 // Node `ws` client for WSJava's interop test.
-// Usage: node interop_client.js deflate|plain ws://127.0.0.1:PORT/
+// Usage: node interop_client.js deflate|plain|tls ws://127.0.0.1:PORT/ (or wss://localhost:PORT/)
 // Sends text and binary messages from 0 B to 16 MiB, whole and fragmented, checks each echo,
 // prints a summary and exits non-zero on any failure. With "deflate" it offers permessage-deflate
-// (ws's perMessageDeflate: true) and checks that it was agreed.
+// (ws's perMessageDeflate: true) and checks that it was agreed; "tls" is "deflate" over wss://,
+// trusting the certificate in the file WSJAVA_TEST_CA names.
 "use strict";
 const crypto = require("crypto");
 const WebSocket = require("ws");
@@ -33,7 +34,8 @@ function sendFragmented(ws, c) {
   }
 }
 
-const ws = new WebSocket(url, { maxPayload: 0, perMessageDeflate: mode === "deflate" });
+const tls = url.startsWith("wss:") ? { ca: require("fs").readFileSync(process.env.WSJAVA_TEST_CA) } : {};
+const ws = new WebSocket(url, { maxPayload: 0, perMessageDeflate: mode !== "plain", ...tls });
 const todo = cases();
 let ok = 0, bad = 0, current = null;
 
@@ -49,7 +51,7 @@ function next() {
 
 ws.on("open", () => {
   console.log(`extensions=${ws.extensions}`);
-  if ((mode === "deflate") !== ws.extensions.startsWith("permessage-deflate")) {
+  if ((mode !== "plain") !== ws.extensions.startsWith("permessage-deflate")) {
     bad++;
     console.log(`extensions "${ws.extensions}" do not fit mode ${mode}`);
   }

@@ -1,13 +1,15 @@
 """Python `websockets` client for WSJava's interop test.
 
-Usage: python3 interop_client.py deflate|plain ws://127.0.0.1:PORT/
+Usage: python3 interop_client.py deflate|plain|tls ws://127.0.0.1:PORT/ (or wss://localhost:PORT/)
 Sends text and binary messages from 0 B to 16 MiB, whole and fragmented, and checks that each
 echo is identical. With "deflate" the client offers permessage-deflate as websockets does by
-default and checks that it was agreed; with "plain" it offers nothing. Prints one line per failure
+default and checks that it was agreed; with "plain" it offers nothing; "tls" is "deflate" over
+wss://, trusting the certificate in the file WSJAVA_TEST_CA names. Prints one line per failure
 and a summary; exits non-zero on any failure.
 """
 import asyncio
 import os
+import ssl
 import sys
 
 import websockets
@@ -24,10 +26,14 @@ WL_TEXT = "Graphics[{Hue[0.61], Disk[{0.5, 0.5}, 0.25], Line[{{0, 0}, {1, 1}}]},
 
 async def main(mode, url):
     ok = bad = 0
-    async with websockets.connect(url, max_size=None, compression="deflate" if mode == "deflate" else None) as ws:
+    tls = None
+    if url.startswith("wss:"):
+        tls = ssl.create_default_context(cafile=os.environ["WSJAVA_TEST_CA"])
+    compression = None if mode == "plain" else "deflate"
+    async with websockets.connect(url, max_size=None, compression=compression, ssl=tls) as ws:
         agreed = ws.response_headers.get("Sec-WebSocket-Extensions", "")
         print("extensions=%s" % agreed)
-        if (mode == "deflate") != agreed.startswith("permessage-deflate"):
+        if (mode != "plain") != agreed.startswith("permessage-deflate"):
             bad += 1
             print("extensions %r do not fit mode %s" % (agreed, mode))
         cases = [("WL text %d B" % (len(WL_TEXT) * k), WL_TEXT * k, None) for k in (1, 100, 10000)]

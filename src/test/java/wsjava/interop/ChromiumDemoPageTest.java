@@ -26,16 +26,19 @@ import wsjava.testing.ExternalTools;
  * 0 B to 16 MiB and a burst of 200, checks every echo, and reports to the server in one text
  * message, which this test reads. Chromium offers permessage-deflate on every connection: with
  * compression on, the page's report names the agreed extension and fewer bytes arrive than the
- * messages hold (its WL-expression text compresses well); with it off, neither.
+ * messages hold (its WL-expression text compresses well); with it off, neither. The third run
+ * loads the page over https:// and echoes over wss:// (with compression).
  */
 class ChromiumDemoPageTest {
 
     /** What the page's self-test sends: 7 texts, 9 binaries, 200 burst messages. */
     private static final int EXPECTED_ECHOES = 7 + 9 + 200;
 
-    @ParameterizedTest(name = "compression {0}")
-    @ValueSource(booleans = {true, false})
-    void demoPageSelfTestPassesInChromium(boolean compression) throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deflate", "plain", "tls"})
+    void demoPageSelfTestPassesInChromium(String mode) throws Exception {
+        boolean compression = !mode.equals("plain");
+        boolean tls = mode.equals("tls");
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         CompletableFuture<String> report = new CompletableFuture<>();
         AtomicLong messageBytes = new AtomicLong();
@@ -57,12 +60,16 @@ class ChromiumDemoPageTest {
             }
         };
         ServerConfig config = new ServerConfig().port(0).compression(compression ? Compression.DEFAULT : Compression.OFF);
+        if (tls) {
+            config.tls(wsjava.testing.TestTls.get().server);     // the page over https://, the socket over wss://
+        }
         WebSocketServer server = new WebSocketServer(config, echoAndCapture).start();
         Path profile = Files.createTempDirectory("wsjava-chromium");
         Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0",
-                "http://127.0.0.1:" + server.port() + "/?selftest=1"))
+                "--ignore-certificate-errors",      // tests only: the test certificate is not in Chromium's store
+                (tls ? "https://localhost:" : "http://127.0.0.1:") + server.port() + "/?selftest=1"))
                 .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
         try {
             String json = report.get(120, TimeUnit.SECONDS);
@@ -72,8 +79,8 @@ class ChromiumDemoPageTest {
             assertEquals(0, number(json, "failed"), json);
             assertTrue(json.contains("Chrome"), "the report comes from Chromium: " + json);
             double wireRatio = (double) server.stats().bytesIn() / messageBytes.get();
-            System.out.printf("chromium, compression %s: %d message bytes arrived as %d bytes on the wire (%.3f)%n",
-                    compression, messageBytes.get(), server.stats().bytesIn(), wireRatio);
+            System.out.printf("chromium, %s: %d message bytes arrived as %d bytes on the wire (%.3f)%n",
+                    mode, messageBytes.get(), server.stats().bytesIn(), wireRatio);
             if (compression) {
                 assertTrue(json.contains("\"extensions\":\"permessage-deflate"), "deflate agreed: " + json);
                 assertTrue(wireRatio < 1, "compressed messages take fewer bytes than they hold: " + wireRatio);

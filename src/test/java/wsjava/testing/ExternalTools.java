@@ -70,12 +70,30 @@ public final class ExternalTools {
      * said, and returns it; the client script exits 0 and prints "bad=0" when every echo matched.
      */
     public static Result runClientAgainstEchoServer(List<String> command) throws java.io.IOException {
-        wsjava.server.WebSocketServer server = new wsjava.server.WebSocketServer(
-                new wsjava.server.ServerConfig().port(0), new wsjava.cli.EchoListener()).start();
+        return runClientAgainstEchoServer(command, false);
+    }
+
+    /**
+     * With {@code tls}, the server serves wss:// with the test certificate, the URL names localhost
+     * (the name the certificate carries) and the client finds the certificate's PEM file in the
+     * environment variable WSJAVA_TEST_CA.
+     */
+    public static Result runClientAgainstEchoServer(List<String> command, boolean tls) throws java.io.IOException {
+        wsjava.server.ServerConfig config = new wsjava.server.ServerConfig().port(0);
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        if (tls) {
+            try {
+                config.tls(TestTls.get().server);
+                env.put("WSJAVA_TEST_CA", TestTls.get().certificatePem.toString());
+            } catch (Exception e) {
+                throw new java.io.IOException("no test certificate", e);
+            }
+        }
+        wsjava.server.WebSocketServer server = new wsjava.server.WebSocketServer(config, new wsjava.cli.EchoListener()).start();
         try {
             List<String> full = new java.util.ArrayList<>(command);
-            full.add(server.url());
-            Result r = run(full, 180);
+            full.add(tls ? "wss://localhost:" + server.port() + "/" : server.url());
+            Result r = run(full, 180, env);
             System.out.print(r.output);
             return r;
         } finally {
@@ -84,9 +102,15 @@ public final class ExternalTools {
     }
 
     public static Result run(List<String> command, int timeoutSeconds) {
+        return run(command, timeoutSeconds, java.util.Collections.emptyMap());
+    }
+
+    public static Result run(List<String> command, int timeoutSeconds, java.util.Map<String, String> env) {
         try {
             Path log = Files.createTempFile("wsjava-tool", ".log");
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().putAll(env);
+            Process p = builder.start();
             boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
             if (!done) {
                 p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
