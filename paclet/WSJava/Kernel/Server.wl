@@ -27,6 +27,7 @@ Options[WSJavaListen] = {
   "MaxConnections" -> 20000,
   "Subprotocols" -> {},
   "Compression" -> True,
+  "TLS" -> None,
   "PingInterval" -> None,
   "IdleTimeout" -> None,
   "DrainInterval" -> 0.01
@@ -85,12 +86,31 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
+    "TLS" -> checked["TLS", value["TLS"], tlsQ,
+      "None, \"SelfSigned\", <|\"Certificate\" -> file, \"Key\" -> file|> (PEM) or <|\"KeyStore\" -> file, \"Password\" -> string|> (PKCS#12)"],
     "Compression" -> checked["Compression", value["Compression"], compressionQ,
       "True, False or an association with keys among \"Level\" (0 to 9), \"Threshold\" (bytes) and \"ContextTakeover\" (True or False)"],
     "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], None],
     "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], None],
     "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
 ], $settingsTag];
+
+fileQ[f_] := StringQ[f] || MatchQ[f, File[_String]];
+fileName[File[f_String]] := f;
+fileName[f_String] := f;
+
+tlsQ[None | "SelfSigned"] := True;
+tlsQ[a_Association] := (Sort[Keys[a]] === {"Certificate", "Key"} && AllTrue[Values[a], fileQ]) ||
+  (MemberQ[{{"KeyStore"}, {"KeyStore", "Password"}}, Sort[Keys[a]]] && fileQ[a["KeyStore"]] && StringQ[Lookup[a, "Password", ""]]);
+tlsQ[_] := False;
+
+(* The TLS source as the Java server's options; files are expanded here, where the kernel's
+   directory is known, since Java resolves relative names against its own. *)
+tlsPairs[None] := {};
+tlsPairs["SelfSigned"] := {{"tls-self-signed", "true"}};
+tlsPairs[a_Association] := If[KeyExistsQ[a, "KeyStore"],
+  {{"tls-keystore", ExpandFileName[fileName[a["KeyStore"]]]}, {"tls-password", Lookup[a, "Password", ""]}},
+  {{"tls-cert", ExpandFileName[fileName[a["Certificate"]]]}, {"tls-key", ExpandFileName[fileName[a["Key"]]]}}];
 
 compressionQ[flag_?BooleanQ] := True;
 compressionQ[a_Association] := SubsetQ[{"Level", "Threshold", "ContextTakeover"}, Keys[a]] &&
@@ -121,6 +141,7 @@ javaOptionPairs[s_Association] := Join[
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
   compressionPairs[s["Compression"]],
+  tlsPairs[s["TLS"]],
   tokenPairs[s["Token"]],
   If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
   If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]

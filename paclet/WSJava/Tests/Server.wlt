@@ -97,6 +97,24 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* TLS: the server runs and its URL says wss:// (the TLS itself is tested in Java). *)
+  Module[{s = WSJavaListen[0, "TLS" -> "SelfSigned"], result},
+    result = {StringStartsQ[s["URL"], "wss://127.0.0.1:"], s["Running"]};
+    DeleteObject[s];
+    result],
+  {True, True},
+  TestID -> "Server-TLSSelfSigned"
+]
+
+VerificationTest[
+  WSJavaListen[0, "TLS" -> <|"Certificate" -> "cert.pem"|>],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-TLSNeedsCertificateAndKey"
+]
+
+VerificationTest[
   WSJavaListen[0, "Compression" -> "yes"],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},

@@ -103,9 +103,12 @@ final class ServeCommand {
         System.out.println("  --ping-interval MS     send keepalive pings this often; 0 = never (default 0)");
         System.out.println("  --idle-timeout MS      close (1001) a connection silent this long; 0 = never (default 0)");
         System.out.println("  --outbound-limit BYTES drop a client with more than this unsent (slow consumer) (default " + d.outboundLimitBytes() + ")");
+        System.out.println("  --inbound-budget BYTES incoming message bytes buffered across all connections before busy ones pause (default "
+                + d.inboundBudgetBytes() + ")");
         System.out.println("  --fragment-size BYTES  split messages we send into frames of at most this (default " + d.outboundFragmentSize() + ")");
         System.out.println("  --allow-origin ORIGIN  also accept browsers from ORIGIN, e.g. http://127.0.0.1:20560 (repeatable)");
         System.out.println("  --allow-any-origin     no Origin check (any web page may connect: avoid for kernels)");
+        System.out.println("  --allow-host-origin    also accept an Origin equal to the request's Host (behind a reverse proxy)");
         System.out.println("  --token T              require ?token=T or 'Authorization: Bearer T' on upgrades");
         System.out.println("                         (a server bound beyond loopback always needs one: without --token it makes one and prints it)");
         System.out.println("  --no-token             allow a server bound beyond loopback to run without a token (private networks only)");

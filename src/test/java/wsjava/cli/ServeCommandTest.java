@@ -65,8 +65,40 @@ class ServeCommandTest {
         for (String option : List.of("--host", "--port", "--io-threads", "--max-message", "--max-frame", "--max-header",
                 "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout",
                 "--outbound-limit", "--fragment-size", "--allow-origin", "--allow-any-origin", "--token", "--subprotocol",
-                "--no-demo-page")) {
+                "--no-demo-page", "--compression", "--compression-level", "--compression-threshold", "--compression-idle-release",
+                "--no-context-takeover", "--tls-cert", "--tls-key", "--tls-keystore", "--tls-password", "--tls-self-signed", "--inbound-budget", "--allow-host-origin", "--no-token")) {
             assertTrue(text.contains(option), "help lists " + option);
+        }
+    }
+
+    @Test
+    void selfSignedServesWssAndPrintsTheFingerprintItServes() throws Exception {
+        Process p = serve("--tls-self-signed");
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            Matcher m = Pattern.compile("listening on wss://127\\.0\\.0\\.1:(\\d+)/").matcher(String.valueOf(out.readLine()));
+            assertTrue(m.matches());
+            String fingerprintLine = out.readLine();
+            Matcher f = Pattern.compile("self-signed certificate, SHA-256 ([0-9A-F:]{95}) .*https://127\\.0\\.0\\.1:" + m.group(1) + "/\\)")
+                    .matcher(String.valueOf(fingerprintLine));
+            assertTrue(f.matches(), fingerprintLine);
+            javax.net.ssl.SSLContext trustAll = javax.net.ssl.SSLContext.getInstance("TLS");
+            trustAll.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+                @Override public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String type) { }
+                @Override public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String type) { }
+                @Override public java.security.cert.X509Certificate[] getAcceptedIssuers() { return new java.security.cert.X509Certificate[0]; }
+            }}, null);
+            try (javax.net.ssl.SSLSocket s = (javax.net.ssl.SSLSocket) trustAll.getSocketFactory().createSocket("127.0.0.1", Integer.parseInt(m.group(1)))) {
+                s.startHandshake();
+                byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(s.getSession().getPeerCertificates()[0].getEncoded());
+                StringBuilder hex = new StringBuilder();
+                for (byte d : digest) {
+                    hex.append(hex.length() == 0 ? "" : ":").append(String.format("%02X", d));
+                }
+                assertEquals(f.group(1), hex.toString(), "the printed fingerprint is the served certificate's");
+            }
+        } finally {
+            p.destroyForcibly();
         }
     }
 }
