@@ -72,6 +72,14 @@ public final class DeflateAgreement {
         return null;
     }
 
+    /** The agreement a client reads from a server's response (its parameters already checked). */
+    public static DeflateAgreement fromResponse(Map<String, String> parameters) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        parameters.keySet().forEach(n -> names.add(n.toLowerCase(java.util.Locale.ROOT)));
+        return new DeflateAgreement(names.contains("server_no_context_takeover"), names.contains("client_no_context_takeover"),
+                names.contains("server_max_window_bits"));
+    }
+
     /** RFC 7692 section 7.1: an unknown parameter or a bad value declines the offer. */
     private static DeflateAgreement tryOffer(Map<String, String> parameters, boolean allowContextTakeover) {
         boolean serverNoTakeover = !allowContextTakeover;

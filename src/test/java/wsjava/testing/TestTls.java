@@ -20,6 +20,8 @@ public final class TestTls {
     public final SSLContext client;
     /** The certificate as PEM: the CA file for Python, Node and curl. */
     public final Path certificatePem;
+    /** Its private key as PEM (PKCS#8), for Python and Node servers the client connects to. */
+    public final Path keyPem;
 
     private TestTls() throws Exception {
         certificate = SelfSignedCertificate.generate();
@@ -34,6 +36,9 @@ public final class TestTls {
         certificatePem = Files.createTempFile("wsjava-test-cert", ".pem");
         certificatePem.toFile().deleteOnExit();
         Files.writeString(certificatePem, pem("CERTIFICATE", certificate.certificate().getEncoded()), StandardCharsets.US_ASCII);
+        keyPem = Files.createTempFile("wsjava-test-key", ".pem");
+        keyPem.toFile().deleteOnExit();
+        Files.writeString(keyPem, pem("PRIVATE KEY", certificate.keys().getPrivate().getEncoded()), StandardCharsets.US_ASCII);
     }
 
     /** One per test JVM: making a key pair is not free. */

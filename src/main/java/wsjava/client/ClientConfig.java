@@ -1,0 +1,67 @@
+package wsjava.client;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+
+/**
+ * What a {@link WebSocketClient} connection can be told. Defaults: 10 s to connect and complete the
+ * handshake, 16 MiB messages, permessage-deflate offered, wss:// checked against the system trust
+ * store and the URL's host name.
+ */
+public final class ClientConfig {
+
+    private int connectTimeoutMillis = 10_000;
+    private int closeTimeoutMillis = 5_000;
+    private int maxMessageSize = 16 * 1024 * 1024;
+    private boolean compression = true;
+    private final List<String> subprotocols = new ArrayList<>();
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private SSLContext tls;
+    private String pinnedSha256;
+
+    public int connectTimeoutMillis() { return connectTimeoutMillis; }
+    public int closeTimeoutMillis() { return closeTimeoutMillis; }
+    public int maxMessageSize() { return maxMessageSize; }
+    public boolean compression() { return compression; }
+    public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
+    public Map<String, String> headers() { return Collections.unmodifiableMap(headers); }
+    public SSLContext tls() { return tls; }
+    public String pinnedSha256() { return pinnedSha256; }
+
+    /** Time for TCP connect, TLS and the opening handshake together. */
+    public ClientConfig connectTimeoutMillis(int value) { connectTimeoutMillis = positive(value, "connectTimeoutMillis"); return this; }
+    /** How long to wait for the server's close frame before dropping TCP. */
+    public ClientConfig closeTimeoutMillis(int value) { closeTimeoutMillis = positive(value, "closeTimeoutMillis"); return this; }
+    /** Larger messages from the server fail the connection with 1009. */
+    public ClientConfig maxMessageSize(int value) { maxMessageSize = positive(value, "maxMessageSize"); return this; }
+    /** Whether to offer permessage-deflate (on by default). */
+    public ClientConfig compression(boolean value) { compression = value; return this; }
+    /** Offers a subprotocol (repeatable, most preferred first); the server must choose one of these or none. */
+    public ClientConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
+    /** An extra request header, for example {@code Authorization} or {@code Origin}. */
+    public ClientConfig header(String name, String value) { headers.put(name, value); return this; }
+    /** The SSLContext for wss:// (default: the JVM's, with the system trust store). */
+    public ClientConfig tls(SSLContext value) { tls = value; return this; }
+    /**
+     * Trusts exactly the certificate with this SHA-256 fingerprint (hex, colons optional), for a
+     * server with a self-signed certificate; the trust store and host name are then not consulted.
+     */
+    public ClientConfig pinCertificate(String sha256) {
+        pinnedSha256 = sha256.replace(":", "").toUpperCase(java.util.Locale.ROOT);
+        if (!pinnedSha256.matches("[0-9A-F]{64}")) {
+            throw new IllegalArgumentException("a SHA-256 fingerprint is 32 bytes in hex, not " + sha256);
+        }
+        return this;
+    }
+
+    private static int positive(int value, String name) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+        return value;
+    }
+}

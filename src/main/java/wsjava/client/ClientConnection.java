@@ -1,0 +1,336 @@
+package wsjava.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import wsjava.protocol.CloseCodes;
+import wsjava.protocol.CloseException;
+import wsjava.protocol.DeflateAgreement;
+import wsjava.protocol.FrameParser;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.MessageAssembler;
+import wsjava.protocol.MessageDeflater;
+import wsjava.protocol.MessageHandler;
+import wsjava.protocol.MessageInflater;
+import wsjava.protocol.OpCode;
+import wsjava.protocol.Role;
+import wsjava.protocol.Utf8Validator;
+import wsjava.server.WebSocketConnection;
+import wsjava.server.WebSocketListener;
+import wsjava.server.WebSocketServer;
+
+/**
+ * One client connection after its handshake: a reader thread parses the server's frames with the
+ * server's own codec in the client role (masked server frames fail with 1002) and calls the
+ * listener; sends are masked with keys from SecureRandom and queued to a writer thread, so no send
+ * blocks. The close handshake, pings and the listener interface work as on the server.
+ */
+final class ClientConnection implements WebSocketConnection, MessageHandler {
+
+    private static final AtomicLong IDS = new AtomicLong(1L << 62);
+
+    private final long id = IDS.incrementAndGet();
+    private final Socket socket;
+    private final URI uri;
+    private final ClientConfig config;
+    private final ClientHandshake handshake;
+    private final WebSocketListener listener;
+    private final FrameWriter writer = new FrameWriter(Role.CLIENT, 1 << 20);
+    private final MessageDeflater deflater;
+    private final MessageInflater inflater;
+    private final ClientOutbox outbox;
+    private final Object readGate = new Object();
+    private volatile boolean open = true;
+    private volatile boolean readingSuspended;
+    private volatile boolean closeSent;
+    private volatile Object attachment;
+    private boolean closeReported;
+
+    ClientConnection(Socket socket, URI uri, ClientConfig config, ClientHandshake handshake, WebSocketListener listener) {
+        this.socket = socket;
+        this.uri = uri;
+        this.config = config;
+        this.handshake = handshake;
+        this.listener = listener;
+        DeflateAgreement deflate = handshake.deflate;
+        this.deflater = deflate == null ? null : new MessageDeflater(6, deflate.clientNoContextTakeover());
+        this.inflater = deflate == null ? null : new MessageInflater(deflate.serverNoContextTakeover());
+        this.outbox = new ClientOutbox(socket, this::failed);
+    }
+
+    /** Starts the threads and tells the listener the connection is open. */
+    void start(InputStream in) {
+        outbox.start("wsjava-client-writer-" + id);
+        Thread reader = new Thread(() -> readLoop(in), "wsjava-client-reader-" + id);
+        reader.setDaemon(true);
+        try {
+            listener.onOpen(this);
+        } catch (RuntimeException e) {
+            listenerFailed(e);
+        }
+        reader.start();
+    }
+
+    private void readLoop(InputStream in) {
+        FrameParser parser = new FrameParser(Role.CLIENT, deflater == null ? config.maxMessageSize()
+                : DeflateAgreement.frameLimit(config.maxMessageSize()), deflater == null ? 0 : DeflateAgreement.RSV);
+        MessageAssembler assembler = new MessageAssembler(this, config.maxMessageSize(), inflater);
+        byte[] buffer = new byte[64 * 1024];
+        try {
+            while (true) {
+                awaitReading();
+                int n = in.read(buffer);
+                if (n < 0) {
+                    closed(CloseCodes.ABNORMAL, closeSent ? "connection closed" : "connection closed without a close frame");
+                    return;
+                }
+                parser.parse(ByteBuffer.wrap(buffer, 0, n), assembler);
+                if (parser.closeReceived() && !open) {
+                    return;
+                }
+            }
+        } catch (CloseException e) {
+            report(e);
+            sendClose(e.code(), e.getMessage());
+            closed(e.code(), e.getMessage());
+        } catch (IOException e) {
+            if (open) {
+                report(e);
+            }
+            closed(CloseCodes.ABNORMAL, "connection lost: " + e.getMessage());
+        } finally {
+            if (inflater != null) {
+                inflater.release();
+            }
+        }
+    }
+
+    private void awaitReading() throws IOException {
+        synchronized (readGate) {
+            while (readingSuspended && open) {
+                try {
+                    readGate.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted");
+                }
+            }
+        }
+    }
+
+    // ---- frames from the server (reader thread) ----
+
+    @Override
+    public void onText(String text) {
+        if (open) {
+            try {
+                listener.onText(this, text);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+    }
+
+    @Override
+    public void onBinary(byte[] data) {
+        if (open) {
+            try {
+                listener.onBinary(this, data);
+            } catch (RuntimeException e) {
+                listenerFailed(e);
+            }
+        }
+    }
+
+    @Override
+    public void onPing(byte[] payload) {
+        if (open) {
+            outbox.add(writer.control(OpCode.PONG, payload), null);
+        }
+    }
+
+    @Override
+    public void onPong(byte[] payload) {
+        try {
+            listener.onPong(this, payload);
+        } catch (RuntimeException e) {
+            listenerFailed(e);
+        }
+    }
+
+    /** The server's close frame: echo its code (1000 for none) unless we began, then the server closes TCP. */
+    @Override
+    public void onClose(int code, String reason) {
+        sendClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
+        closed(code, reason);
+    }
+
+    private void listenerFailed(RuntimeException e) {
+        report(e);
+        close(CloseCodes.INTERNAL_ERROR, "internal error in message handler");
+    }
+
+    private void report(Throwable error) {
+        try {
+            listener.onError(this, error);
+        } catch (RuntimeException ignored) {
+            // the connection is failing anyway
+        }
+    }
+
+    private void failed(IOException e) {
+        if (open) {
+            report(e);
+        }
+        closed(CloseCodes.ABNORMAL, "connection lost while writing: " + e.getMessage());
+    }
+
+    /** Ends the connection for good, telling the listener once. */
+    private void closed(int code, String reason) {
+        synchronized (this) {
+            open = false;
+            if (closeReported) {
+                return;
+            }
+            closeReported = true;
+        }
+        synchronized (readGate) {
+            readGate.notifyAll();
+        }
+        outbox.finishThenClose(config.closeTimeoutMillis());
+        if (deflater != null) {
+            deflater.release();
+        }
+        try {
+            listener.onClose(this, code, reason);
+        } catch (RuntimeException ignored) {
+            // nothing is left to break
+        }
+    }
+
+    private void sendClose(int code, String reason) {
+        synchronized (this) {
+            if (closeSent) {
+                return;
+            }
+            closeSent = true;
+        }
+        outbox.addLast(writer.close(code, reason));
+    }
+
+    // ---- what the application calls (any thread) ----
+
+    @Override public long id() { return id; }
+    @Override public boolean isOpen() { return open && !closeSent; }
+    @Override public String path() { return uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath(); }
+    @Override public String query() { return uri.getRawQuery() == null ? "" : uri.getRawQuery(); }
+    /** For a client: a header of the server's 101 response. */
+    @Override public String header(String name) { return handshake.responseHeaders.get(name.toLowerCase(java.util.Locale.ROOT)); }
+    /** For a client: the server's 101 response headers. */
+    @Override public Map<String, String> headers() { return Collections.unmodifiableMap(handshake.responseHeaders); }
+    @Override public String subprotocol() { return handshake.subprotocol; }
+    @Override public String extensions() { return handshake.deflate == null ? null : handshake.deflate.responseHeader(); }
+    @Override public String remoteAddress() { return socket.getInetAddress().getHostAddress() + ":" + socket.getPort(); }
+    /** A client belongs to no server. */
+    @Override public WebSocketServer server() { return null; }
+    @Override public long queuedBytes() { return outbox.queuedBytes(); }
+    @Override public boolean isWritable() { return outbox.queuedBytes() <= 512 * 1024; }
+    @Override public Object attachment() { return attachment; }
+    @Override public void attach(Object value) { attachment = value; }
+
+    @Override
+    public boolean sendText(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return send(OpCode.TEXT, utf8, 0, utf8.length, null);
+    }
+
+    @Override
+    public boolean sendText(byte[] utf8) {
+        if (!Utf8Validator.isValid(utf8, 0, utf8.length)) {
+            throw new IllegalArgumentException("a text message must be UTF-8");
+        }
+        return send(OpCode.TEXT, utf8, 0, utf8.length, null);
+    }
+
+    @Override
+    public boolean sendBinary(byte[] data, int off, int len) {
+        return send(OpCode.BINARY, data, off, len, null);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendTextAsync(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!send(OpCode.TEXT, utf8, 0, utf8.length, done)) {
+            done.completeExceptionally(new IOException("the connection is not open"));
+        }
+        return done;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendBinaryAsync(byte[] data, int off, int len) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!send(OpCode.BINARY, data, off, len, done)) {
+            done.completeExceptionally(new IOException("the connection is not open"));
+        }
+        return done;
+    }
+
+    /** Compressing and queueing under one lock: with context takeover the server inflates in our order. */
+    private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
+        if (!isOpen()) {
+            return false;
+        }
+        if (deflater == null || len < 1024) {
+            return outbox.add(writer.message(opcode, payload, off, len), done);
+        }
+        synchronized (deflater) {
+            byte[] z = deflater.compress(payload, off, len);
+            return outbox.add(writer.message(opcode, z, 0, z.length, true), done);
+        }
+    }
+
+    @Override
+    public boolean ping(byte[] payload) {
+        if (payload.length > 125) {
+            throw new IllegalArgumentException("a ping payload is at most 125 bytes, was " + payload.length);
+        }
+        return isOpen() && outbox.add(writer.control(OpCode.PING, payload), null);
+    }
+
+    /** Starts the close handshake; the server's close frame, or the close timeout, ends it. */
+    @Override
+    public void close(int code, String reason) {
+        if (!CloseCodes.isValidOnWire(code)) {
+            throw new IllegalArgumentException("close code " + code + " may not be sent");
+        }
+        sendClose(code, reason);
+        outbox.closeAfter(config.closeTimeoutMillis(), () -> closed(CloseCodes.ABNORMAL, "no close frame from the server within "
+                + config.closeTimeoutMillis() + " ms"));
+    }
+
+    @Override
+    public void suspendReading() {
+        readingSuspended = true;
+    }
+
+    @Override
+    public void resumeReading() {
+        synchronized (readGate) {
+            readingSuspended = false;
+            readGate.notifyAll();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "WebSocketClientConnection[" + id + ", " + uri + (open ? "" : ", closed") + "]";
+    }
+}
