@@ -149,7 +149,7 @@ handlerProblem[event_, conn_, what_String] := (Message[WSJava::handler, event, c
 
 (* Handles events until the server stops or limit seconds have passed; gives how many. Blocks in
    Java for at most 20 ms at a time, so a message is handled as soon as it arrives. *)
-WSJavaWait[server_?knownServerQ, limit : (Infinity | _?NumericQ) : Infinity] /; limit >= 0 :=
+WSJavaWait[server : (_?knownServerQ | _?knownClientQ), limit : (Infinity | _?NumericQ) : Infinity] /; limit >= 0 :=
   Module[{handle = server[[1, "Handle"]], deadline = AbsoluteTime[] + limit, count = 0, failure = None, n},
     While[failure === None && KeyExistsQ[$servers, handle] && AbsoluteTime[] < deadline &&
         TrueQ[javaCall[WSJavaLink`isRunning[handle]]],
@@ -162,8 +162,8 @@ WSJavaWait[server_?knownServerQ, limit : (Infinity | _?NumericQ) : Infinity] /; 
     ];
     If[failure === None, count, failure]
   ];
-WSJavaWait[server_WSJavaServer, ___] /; !knownServerQ[server] := goneFailure[server];
-WSJavaWait[args___] := argumentFailure[WSJavaWait, {args}, "a WSJavaServer and optionally a time limit in seconds"];
+WSJavaWait[server : (_WSJavaServer | _WSJavaClient), ___] /; !knownServerQ[server] && !knownClientQ[server] := goneFailure[server];
+WSJavaWait[args___] := argumentFailure[WSJavaWait, {args}, "a WSJavaServer or WSJavaClient and optionally a time limit in seconds"];
 
 End[];
 

@@ -9,7 +9,7 @@ BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
-WSJava::gone = "`1` is not a running WSJava server of this kernel.";
+WSJava::gone = "`1` is not a running WSJava server or client of this kernel.";
 
 (* handle -> <|"Object", "HandlerFunctions", "HandlerFunctionsKeys", "Handler", "Link", "Task"|> *)
 If[!AssociationQ[$servers], $servers = <||>];

@@ -3,7 +3,7 @@
 (* WSJava: the entry point. Declares every public symbol with its usage, then loads one file per
    feature: Java.wl (the JVM, byte transfer, option checks), Protocol.wl (masking, handshake,
    frames), Server.wl (WSJavaListen and the server object), Events.wl (draining Java's events into
-   the handlers), Connection.wl (a client: properties, send, close) and WLJSBridge.wl (WLJS's own
+   the handlers), Connection.wl (one connection: properties, send, close), Client.wl (WSJavaConnect) and WLJSBridge.wl (WLJS's own
    functions on our connections). WLJS.wl is the drop-in handler for code written for WLJS but run
    without it: Needs["WSJava`WLJS`"] puts it on the context path. *)
 
@@ -25,13 +25,15 @@ WSJavaConnection::usage = "WSJavaConnection[handle, id] is one client of a serve
 WSJavaSend::usage = "WSJavaSend[conn, msg] sends msg to a connection: a String as a text message, a ByteArray as a binary message. Gives Success[\"WSJavaSent\", ...] with the \"ByteCount\", or a Failure when the connection is not open.";
 WSJavaBroadcast::usage = "WSJavaBroadcast[server, msg] sends msg (a String as text, a ByteArray as binary) to every open connection of server, encoding it once, and gives how many connections took it.";
 WSJavaClose::usage = "WSJavaClose[conn] starts the close handshake with code 1000. WSJavaClose[conn, code] and WSJavaClose[conn, code, reason] use that code and reason. Gives Success[\"WSJavaClosing\", ...] or a Failure when the connection is not open.";
-WSJavaWait::usage = "WSJavaWait[server] handles the server's events until it stops, for wolframscript scripts that have nothing else to do; WSJavaWait[server, t] returns after t seconds. Gives how many events it handled. Events are also handled by a scheduled task while the kernel evaluates anything else.";
+WSJavaConnect::usage = "WSJavaConnect[url] opens a WebSocket connection to a ws:// or wss:// URL and gives a WSJavaClient; WSJavaConnect[url, f] applies f to an association for each message received. HandlerFunctions and HandlerFunctionsKeys work as for WSJavaListen (the \"Server\" key holds the WSJavaClient). Options: \"Subprotocols\" (offered, most preferred first), \"Headers\" (an association), \"Compression\" (True: offer permessage-deflate), \"TLS\" (Automatic: the system's trusted certificates; <|\"Certificate\" -> file|>: trust the certificates in a PEM file; <|\"Fingerprint\" -> hex|>: trust exactly the certificate with that SHA-256), \"ConnectTimeout\" (seconds), \"MaxMessageSize\" (bytes), \"DrainInterval\" (seconds).";
+WSJavaClient::usage = "WSJavaClient[...] is a client connection, as WSJavaConnect gives it. client[\"Properties\"] lists what client[prop] gives: \"URL\", \"Connection\" (its WSJavaConnection), \"Open\", \"Subprotocol\", \"Extensions\", \"Headers\" (the server's response headers). WSJavaSend[client, msg] sends; Close[client] or WSJavaClose[client, code, reason] closes; WSJavaWait[client, t] handles its events; DeleteObject[client] closes it and forgets it.";
+WSJavaWait::usage = "WSJavaWait[server] handles the server's (or a WSJavaClient's) events until it stops (a client: until it has closed and its close handler ran), for wolframscript scripts that have nothing else to do; WSJavaWait[server, t] returns after t seconds. Gives how many events it handled. Events are also handled by a scheduled task while the kernel evaluates anything else.";
 
 EndPackage[];
 
 (* Each feature file re-enters the WSJava` context; $InputFileName is this file while it loads. *)
 With[{dir = DirectoryName[$InputFileName]},
-  Get[FileNameJoin[{dir, #}]] & /@ {"Java.wl", "Protocol.wl", "Server.wl", "Events.wl", "Connection.wl",
+  Get[FileNameJoin[{dir, #}]] & /@ {"Java.wl", "Protocol.wl", "Server.wl", "Events.wl", "Connection.wl", "Client.wl",
     "WLJSBridge.wl", "WLJS.wl"}
 ];
 (* Loading WLJS.wl registered WSJava`WLJS` (so Needs["WSJava`WLJS`"] finds it) and put it on the

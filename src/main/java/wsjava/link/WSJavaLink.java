@@ -1,8 +1,6 @@
 package wsjava.link;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -12,9 +10,6 @@ import wsjava.Version;
 import wsjava.mask.Masker;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;
-import wsjava.protocol.HandshakeException;
-import wsjava.protocol.HttpRequest;
-import wsjava.protocol.HttpRequestParser;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 import wsjava.server.WebSocketConnection;
@@ -33,7 +28,8 @@ import wsjava.server.WebSocketConnection;
  */
 public final class WSJavaLink {
 
-    private static final Map<Long, LinkServer> SERVERS = new ConcurrentHashMap<>();
+    /** Servers and client connections, by the handle WL holds. */
+    private static final Map<Long, LinkEndpoint> ENDPOINTS = new ConcurrentHashMap<>();
     private static final AtomicLong HANDLES = new AtomicLong();
     private static final Base64.Encoder B64 = Base64.getEncoder();
     private static final Base64.Decoder UNB64 = Base64.getDecoder();
@@ -76,19 +72,7 @@ public final class WSJavaLink {
      * timed calls after a warm-up: the masking cost with no transfer, for the WL benchmark.
      */
     public static long benchmarkMaskNanos(long key, int size, int repeats) {
-        byte[] data = new byte[size];
-        new java.util.Random(size).nextBytes(data);
-        for (int i = 0; i < 2_000; i++) {
-            Masker.mask(data, 0, Math.min(size, 4096), (int) key, 0);
-        }
-        long[] times = new long[Math.max(1, repeats)];
-        for (int i = 0; i < times.length; i++) {
-            long t = System.nanoTime();
-            Masker.mask(data, 0, size, (int) key, 0);
-            times[i] = System.nanoTime() - t;
-        }
-        Arrays.sort(times);
-        return times[times.length / 2];
+        return MaskTiming.medianNanos((int) key, size, repeats);
     }
 
     public static String acceptKey(String key) {
@@ -101,34 +85,7 @@ public final class WSJavaLink {
      * bytes after the head, then header name/value pairs (names lower-case).
      */
     public static String[] handshake(String requestBase64, String[] subprotocols) {
-        ByteBuffer in = ByteBuffer.wrap(UNB64.decode(requestBase64));
-        try {
-            HttpRequest request = new HttpRequestParser(64 * 1024).parse(in);
-            if (request == null) {
-                return new String[] {"0", "", "", "", "", "incomplete request head", ""};
-            }
-            byte[] rest = new byte[in.remaining()];
-            in.get(rest);
-            String[] head;
-            try {
-                Handshake.HandshakeResponse response = Handshake.accept(request, Arrays.asList(subprotocols));
-                head = new String[] {"101", B64.encodeToString(response.bytes()), request.path(), request.query(),
-                    response.subprotocol() == null ? "" : response.subprotocol(), "", B64.encodeToString(rest)};
-            } catch (HandshakeException e) {
-                head = new String[] {Integer.toString(e.status()), B64.encodeToString(e.toHttpResponse()), request.path(),
-                    request.query(), "", e.getMessage(), B64.encodeToString(rest)};
-            }
-            Map<String, String> headers = request.headers();
-            String[] out = Arrays.copyOf(head, head.length + 2 * headers.size());
-            int at = head.length;
-            for (Map.Entry<String, String> h : headers.entrySet()) {
-                out[at++] = h.getKey();
-                out[at++] = h.getValue();
-            }
-            return out;
-        } catch (HandshakeException e) {
-            return new String[] {Integer.toString(e.status()), B64.encodeToString(e.toHttpResponse()), "", "", "", e.getMessage(), ""};
-        }
+        return FlatHandshake.check(UNB64.decode(requestBase64), subprotocols);
     }
 
     /** One frame as Base64: unmasked in the server role, masked with a random key when {@code masked}. */
@@ -149,26 +106,48 @@ public final class WSJavaLink {
     public static long startServer(String[] optionNames, String[] optionValues) throws IOException {
         LinkServer s = LinkServer.start(optionNames, optionValues);
         long handle = HANDLES.incrementAndGet();
-        SERVERS.put(handle, s);
+        ENDPOINTS.put(handle, s);
         return handle;
     }
 
+    /**
+     * Opens a client connection to a ws:// or wss:// URL (blocking until its handshake is done or
+     * failed, within its connect timeout); returns a handle that the server functions below take
+     * (poll, send, close, isRunning, stop, forget). Option names are {@link LinkClient}'s.
+     */
+    public static long connect(String url, String[] optionNames, String[] optionValues) throws IOException {
+        LinkClient c = LinkClient.connect(url, optionNames, optionValues);
+        long handle = HANDLES.incrementAndGet();
+        ENDPOINTS.put(handle, c);
+        return handle;
+    }
+
+    /** The id of a client handle's one connection. */
+    public static long clientConnection(long client) {
+        LinkEndpoint e = get(client);
+        if (!(e instanceof LinkClient)) {
+            throw new IllegalArgumentException("handle " + client + " is a server, not a client");
+        }
+        return ((LinkClient) e).connectionId();
+    }
+
     public static int serverPort(long server) {
-        return get(server).server.port();
+        return server(server).server.port();
     }
 
     public static String serverUrl(long server) {
-        return get(server).server.url();
+        return server(server).server.url();
     }
 
     /** The token clients must present (generated when the server is exposed and none was given), or null. */
     public static String serverToken(long server) {
-        return get(server).server.accessToken();
+        return server(server).server.accessToken();
     }
 
+    /** A server that serves, or a client that is open or has events WL has not taken yet. */
     public static boolean isRunning(long server) {
-        LinkServer s = SERVERS.get(server);
-        return s != null && s.server.isRunning();
+        LinkEndpoint e = ENDPOINTS.get(server);
+        return e != null && e.isRunning();
     }
 
     /**
@@ -176,12 +155,12 @@ public final class WSJavaLink {
      * {@code timeoutMillis} (at most a minute) for the first.
      */
     public static String[] poll(long server, int timeoutMillis, int max) throws InterruptedException {
-        return get(server).events.poll(Math.max(0, Math.min(timeoutMillis, 60_000)), Math.max(1, max));
+        return get(server).events().poll(Math.max(0, Math.min(timeoutMillis, 60_000)), Math.max(1, max));
     }
 
     /** Sends a text message; its size in UTF-8 bytes, or -1 when the connection is not open. */
     public static int sendText(long server, long connection, String text) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         return c != null && c.sendText(utf8) ? utf8.length : -1;
     }
@@ -191,7 +170,7 @@ public final class WSJavaLink {
      * valid UTF-8 (what WLJS means by sending a ByteArray). Its size, or -1 when not sent.
      */
     public static int sendBytesBase64(long server, long connection, String dataBase64, boolean textWhenUtf8) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         byte[] data = UNB64.decode(dataBase64);
         if (c == null) {
             return -1;
@@ -202,27 +181,27 @@ public final class WSJavaLink {
 
     /** The same with bytes as a WL integer list (J/Link's byte[]), for measuring that transfer. */
     public static int sendBinaryIntegers(long server, long connection, byte[] data) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         return c != null && c.sendBinary(data) ? data.length : -1;
     }
 
     /** Sends frames WL encoded itself (Base64) as messages; bytes taken, or -1 (see {@link RawFrames}). */
     public static int sendFramesBase64(long server, long connection, String framesBase64) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         return c == null ? -1 : RawFrames.send(c, UNB64.decode(framesBase64));
     }
 
     public static int broadcastText(long server, String text) {
-        return get(server).server.broadcastText(text);
+        return server(server).server.broadcastText(text);
     }
 
     public static int broadcastBinaryBase64(long server, String dataBase64) {
-        return get(server).server.broadcastBinary(UNB64.decode(dataBase64));
+        return server(server).server.broadcastBinary(UNB64.decode(dataBase64));
     }
 
     /** Starts the close handshake; false when the connection is not open. */
     public static boolean closeConnection(long server, long connection, int code, String reason) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         if (c == null || !c.isOpen()) {
             return false;
         }
@@ -231,18 +210,18 @@ public final class WSJavaLink {
     }
 
     public static long[] connections(long server) {
-        return get(server).server.connections().stream().mapToLong(WebSocketConnection::id).sorted().toArray();
+        return get(server).connections().stream().mapToLong(WebSocketConnection::id).sorted().toArray();
     }
 
     /** Whether the connection is open: false once its close handshake has started, or when it is gone. */
     public static boolean isOpen(long server, long connection) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         return c != null && c.isOpen();
     }
 
     /** The request headers of an open connection as name/value pairs (names lower-case); empty when it is gone. */
     public static String[] connectionHeaders(long server, long connection) {
-        WebSocketConnection c = get(server).server.connection(connection);
+        WebSocketConnection c = get(server).connection(connection);
         if (c == null) {
             return new String[0];
         }
@@ -271,9 +250,9 @@ public final class WSJavaLink {
 
     /** open connections, messages in, messages out, bytes in, bytes out, events waiting for WL. */
     public static long[] stats(long server) {
-        LinkServer s = get(server);
+        LinkServer s = server(server);
         return new long[] {s.server.connectionCount(), s.server.stats().messagesIn(), s.server.stats().messagesOut(),
-            s.server.stats().bytesIn(), s.server.stats().bytesOut(), s.events.size()};
+            s.server.stats().bytesIn(), s.server.stats().bytesOut(), s.events().size()};
     }
 
     /**
@@ -281,28 +260,36 @@ public final class WSJavaLink {
      * events; {@link #forgetServer} releases it. Returns false when there was no such server.
      */
     public static boolean stopServer(long server) {
-        LinkServer s = SERVERS.get(server);
-        if (s == null) {
+        LinkEndpoint e = ENDPOINTS.get(server);
+        if (e == null) {
             return false;
         }
-        s.server.stop();
+        e.stop();
         return true;
     }
 
-    /** Drops a stopped server's handle and any events still queued. */
+    /** Drops a stopped server's (or client's) handle and any events still queued. */
     public static boolean forgetServer(long server) {
-        LinkServer s = SERVERS.remove(server);
-        if (s != null && s.server.isRunning()) {
-            s.server.stop();
+        LinkEndpoint e = ENDPOINTS.remove(server);
+        if (e != null && e.isRunning()) {
+            e.stop();
         }
-        return s != null;
+        return e != null;
     }
 
-    private static LinkServer get(long handle) {
-        LinkServer s = SERVERS.get(handle);
-        if (s == null) {
-            throw new IllegalArgumentException("no WSJava server with handle " + handle + " (stopped?)");
+    private static LinkEndpoint get(long handle) {
+        LinkEndpoint e = ENDPOINTS.get(handle);
+        if (e == null) {
+            throw new IllegalArgumentException("no WSJava server or client with handle " + handle + " (stopped?)");
         }
-        return s;
+        return e;
+    }
+
+    private static LinkServer server(long handle) {
+        LinkEndpoint e = get(handle);
+        if (!(e instanceof LinkServer)) {
+            throw new IllegalArgumentException("handle " + handle + " is a client, not a server");
+        }
+        return (LinkServer) e;
     }
 }

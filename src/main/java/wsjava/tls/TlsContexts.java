@@ -51,6 +51,21 @@ public final class TlsContexts {
         return context;
     }
 
+    /** For a client: trusts exactly the certificates in a PEM file (a private CA, or a server's own certificate). */
+    public static SSLContext trusting(Path pem) throws IOException, GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        int n = 0;
+        for (Certificate certificate : PemFiles.certificates(pem)) {
+            store.setCertificateEntry("trusted-" + n++, certificate);
+        }
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(store);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
+    }
+
     /** From a certificate made up now; see {@link SelfSignedCertificate}. */
     public static SSLContext fromSelfSigned(SelfSignedCertificate certificate) throws GeneralSecurityException {
         try {

@@ -1,0 +1,122 @@
+(* ::Package:: *)
+
+(* A WebSocket client, WSJavaConnect[url]: Java opens the connection (ws:// or wss://, the same
+   codec as the server) and queues its events; WL drains them with the server's machinery. The
+   client is registered in $servers under its own handle, so its one connection,
+   WSJavaConnection[handle, id], is sent to, closed and described exactly like a server's. *)
+
+BeginPackage["WSJava`", {"JLink`"}];
+
+Begin["`Private`"];
+
+$clientProperties = {"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers", "Properties"};
+
+Options[WSJavaConnect] = {
+  HandlerFunctions -> <||>,
+  HandlerFunctionsKeys -> Automatic,
+  "Subprotocols" -> {},
+  "Headers" -> <||>,
+  "Compression" -> True,
+  "TLS" -> Automatic,
+  "ConnectTimeout" -> 10,
+  "MaxMessageSize" -> 16777216,
+  "DrainInterval" -> 0.01
+};
+
+webSocketUrlQ[url_String] := StringMatchQ[url, ("ws://" | "wss://") ~~ __, IgnoreCase -> True];
+webSocketUrlQ[_] := False;
+
+WSJavaConnect[url_?webSocketUrlQ, opts : OptionsPattern[]] := connect[url, None, {opts}];
+WSJavaConnect[url_?webSocketUrlQ, handler : Except[_?optionRulesQ], opts : OptionsPattern[]] := connect[url, handler, {opts}];
+WSJavaConnect[args___] := argumentFailure[WSJavaConnect, {args},
+  "a ws:// or wss:// URL, optionally a function for each message received, then options"];
+
+connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link, client, task},
+  settings = connectSettings[handler, opts];
+  If[FailureQ[settings], Return[settings]];
+  pairs = clientOptionPairs[settings];
+  handle = javaCall[WSJavaLink`connect[url, pairs[[All, 1]], pairs[[All, 2]]]];
+  If[FailureQ[handle], Return[handle]];
+  id = javaCall[WSJavaLink`clientConnection[handle]];
+  link = JavaLink[];
+  client = WSJavaClient[<|"Handle" -> handle, "URL" -> url, "Connection" -> WSJavaConnection[handle, id]|>];
+  (* The "ConnectionOpened" event is already queued; the first tick after this record exists handles it. *)
+  task = startDrainTask[handle, settings["DrainInterval"]];
+  $servers[handle] = <|"Object" -> client, "HandlerFunctions" -> settings["HandlerFunctions"],
+    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> None, "Link" -> link, "Task" -> task|>;
+  client
+];
+
+headersQ[h_] := AssociationQ[h] && AllTrue[Keys[h], StringQ] && AllTrue[Values[h], StringQ];
+
+clientTlsQ[Automatic] := True;
+clientTlsQ[a_Association] := (Keys[a] === {"Certificate"} && fileQ[a["Certificate"]]) ||
+  (Keys[a] === {"Fingerprint"} && StringQ[a["Fingerprint"]] && StringMatchQ[StringDelete[a["Fingerprint"], ":"], Repeated[HexadecimalCharacter, {64}]]);
+clientTlsQ[_] := False;
+
+connectSettings[handler_, opts_List] := Catch[Module[{unknown, value, functions, keys},
+  unknown = unknownOptionFailure[WSJavaConnect, opts];
+  If[FailureQ[unknown], Throw[unknown, $settingsTag]];
+  value = OptionValue[WSJavaConnect, opts, #] &;
+  functions = value[HandlerFunctions];
+  If[!AssociationQ[functions] || !SubsetQ[$eventNames, Keys[functions]],
+    Throw[optionFailure[HandlerFunctions, functions, "an association with keys among " <> ToString[$eventNames, InputForm]], $settingsTag]];
+  If[handler =!= None, functions = Append[functions, "MessageReceived" -> handler]];
+  keys = value[HandlerFunctionsKeys];
+  If[keys =!= Automatic && !(MatchQ[keys, {___String}] && SubsetQ[$eventKeys, keys]),
+    Throw[optionFailure[HandlerFunctionsKeys, keys, "Automatic or a list of keys among " <> ToString[$eventKeys, InputForm]], $settingsTag]];
+  <|"HandlerFunctions" -> functions, "HandlerFunctionsKeys" -> keys,
+    "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
+    "Headers" -> checked["Headers", value["Headers"], headersQ, "an association of header names to String values"],
+    "Compression" -> checked["Compression", value["Compression"], BooleanQ, "True or False"],
+    "TLS" -> checked["TLS", value["TLS"], clientTlsQ,
+      "Automatic (the system's trusted certificates), <|\"Certificate\" -> file|> (a PEM file to trust) or <|\"Fingerprint\" -> SHA-256 hex|>"],
+    "ConnectTimeout" -> checkedSeconds["ConnectTimeout", value["ConnectTimeout"], None],
+    "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
+    "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
+], $settingsTag];
+
+(* The options in the Java client's vocabulary (wsjava.link.LinkClient). *)
+clientOptionPairs[s_Association] := Join[
+  {"subprotocol", #} & /@ s["Subprotocols"],
+  KeyValueMap[{"header", #1 <> ": " <> #2} &, s["Headers"]],
+  {{"compression", If[s["Compression"], "on", "off"]}, {"connect-timeout", ToString[s["ConnectTimeout"]]},
+   {"max-message", ToString[s["MaxMessageSize"]]}},
+  Switch[s["TLS"],
+    Automatic, {},
+    KeyValuePattern["Certificate" -> _], {{"trust-cert", ExpandFileName[fileName[s["TLS"]["Certificate"]]]}},
+    _, {{"pin", s["TLS"]["Fingerprint"]}}]
+];
+
+(* ---- the client object ---- *)
+
+knownClientQ[WSJavaClient[data_Association]] := liveServerQ[data["Handle"]];
+knownClientQ[_] := False;
+
+WSJavaClient[data_Association][property_String] := clientProperty[data, property];
+
+clientProperty[data_, "Properties"] := $clientProperties;
+clientProperty[data_, property : ("Handle" | "URL" | "Connection")] := data[property];
+clientProperty[data_, "Open"] := data["Connection"]["Open"];
+clientProperty[data_, property : ("Subprotocol" | "Headers")] := data["Connection"][property];
+clientProperty[data_, "Extensions"] := Lookup[Replace[data["Connection"]["Headers"], Except[_Association] -> <||>],
+  "sec-websocket-extensions", None];
+clientProperty[data_, property_] := Missing["UnknownProperty", property];
+
+(* Sending and closing a client is sending to and closing its connection. *)
+WSJavaSend[client_WSJavaClient, message : (_String | _ByteArray)] := WSJavaSend[client["Connection"], message];
+WSJavaClose[client_WSJavaClient, rest___] := WSJavaClose[client["Connection"], rest];
+WSJavaClient /: Close[client_WSJavaClient] := (Close[client["Connection"]]; client);
+
+(* DeleteObject closes the connection (1000), runs the close handler, and forgets the client. *)
+WSJavaClient /: DeleteObject[client_WSJavaClient] := If[knownClientQ[client], stopServer[client[[1, "Handle"]]], goneFailure[client]];
+
+WSJavaClient /: MakeBoxes[client : WSJavaClient[data_Association], form : (StandardForm | TraditionalForm)] :=
+  BoxForm`ArrangeSummaryBox[WSJavaClient, client, None,
+    {BoxForm`SummaryItem[{"URL: ", data["URL"]}], BoxForm`SummaryItem[{"Registered: ", KeyExistsQ[$servers, data["Handle"]]}]},
+    {BoxForm`SummaryItem[{"Connection: ", data["Connection"]}]},
+    form];
+
+End[];
+
+EndPackage[];
