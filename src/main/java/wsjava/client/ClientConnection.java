@@ -17,7 +17,6 @@ import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.MessageAssembler;
 import wsjava.protocol.MessageDeflater;
-import wsjava.protocol.MessageHandler;
 import wsjava.protocol.MessageInflater;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
@@ -32,7 +31,7 @@ import wsjava.server.WebSocketServer;
  * listener; sends are masked with keys from SecureRandom and queued to a writer thread, so no send
  * blocks. The close handshake, pings and the listener interface work as on the server.
  */
-final class ClientConnection implements WebSocketConnection, MessageHandler {
+final class ClientConnection implements WebSocketConnection {
 
     private static final AtomicLong IDS = new AtomicLong(1L << 62);
 
@@ -81,7 +80,7 @@ final class ClientConnection implements WebSocketConnection, MessageHandler {
     private void readLoop(InputStream in) {
         FrameParser parser = new FrameParser(Role.CLIENT, deflater == null ? config.maxMessageSize()
                 : DeflateAgreement.frameLimit(config.maxMessageSize()), deflater == null ? 0 : DeflateAgreement.RSV);
-        MessageAssembler assembler = new MessageAssembler(this, config.maxMessageSize(), inflater);
+        MessageAssembler assembler = new MessageAssembler(new ClientCalls(this, listener), config.maxMessageSize(), inflater);
         byte[] buffer = new byte[64 * 1024];
         try {
             while (true) {
@@ -125,59 +124,28 @@ final class ClientConnection implements WebSocketConnection, MessageHandler {
         }
     }
 
-    // ---- frames from the server (reader thread) ----
-
-    @Override
-    public void onText(String text) {
-        if (open) {
-            try {
-                listener.onText(this, text);
-            } catch (RuntimeException e) {
-                listenerFailed(e);
-            }
-        }
+    /** The server's close frame: echo its code (1000 for none) unless we began, then the server closes TCP. */
+    void serverClosed(int code, String reason) {
+        sendClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
+        closed(code, reason);
     }
 
-    @Override
-    public void onBinary(byte[] data) {
-        if (open) {
-            try {
-                listener.onBinary(this, data);
-            } catch (RuntimeException e) {
-                listenerFailed(e);
-            }
-        }
-    }
-
-    @Override
-    public void onPing(byte[] payload) {
+    void pong(byte[] payload) {
         if (open) {
             outbox.add(writer.control(OpCode.PONG, payload), null);
         }
     }
 
-    @Override
-    public void onPong(byte[] payload) {
-        try {
-            listener.onPong(this, payload);
-        } catch (RuntimeException e) {
-            listenerFailed(e);
-        }
+    boolean receiving() {
+        return open;
     }
 
-    /** The server's close frame: echo its code (1000 for none) unless we began, then the server closes TCP. */
-    @Override
-    public void onClose(int code, String reason) {
-        sendClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
-        closed(code, reason);
-    }
-
-    private void listenerFailed(RuntimeException e) {
+    void listenerFailed(RuntimeException e) {
         report(e);
         close(CloseCodes.INTERNAL_ERROR, "internal error in message handler");
     }
 
-    private void report(Throwable error) {
+    void report(Throwable error) {
         try {
             listener.onError(this, error);
         } catch (RuntimeException ignored) {

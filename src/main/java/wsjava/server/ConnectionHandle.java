@@ -25,11 +25,12 @@ final class ConnectionHandle implements WebSocketConnection {
     private final String extensions;
     private final FrameWriter writer;
     private final Outbox outbox;
-    private final MessageEncoder encoder;
+    /** Set once, at the upgrade, before the handle is shown to anyone. */
+    private volatile MessageEncoder encoder;
     private volatile Object attachment;
 
     ConnectionHandle(ServerConnection connection, WebSocketServer server, HttpRequest request, String remoteAddress,
-                     AcceptedUpgrade upgrade, FrameWriter writer, Outbox outbox, MessageEncoder encoder) {
+                     AcceptedUpgrade upgrade, FrameWriter writer, Outbox outbox) {
         this.connection = connection;
         this.server = server;
         this.request = request;
@@ -38,7 +39,20 @@ final class ConnectionHandle implements WebSocketConnection {
         this.extensions = upgrade.extensions();
         this.writer = writer;
         this.outbox = outbox;
-        this.encoder = encoder;
+    }
+
+    /** "ip:port" of the peer, or "" when the socket no longer knows. */
+    static String remoteAddressOf(java.nio.channels.SocketChannel channel) {
+        try {
+            java.net.InetSocketAddress remote = (java.net.InetSocketAddress) channel.getRemoteAddress();
+            return remote.getAddress().getHostAddress() + ":" + remote.getPort();
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    void encodeWith(MessageEncoder messageEncoder) {
+        encoder = messageEncoder;
     }
 
     @Override public long id() { return connection.id(); }

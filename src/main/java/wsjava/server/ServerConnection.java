@@ -2,23 +2,17 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
-import wsjava.protocol.DeflateAgreement;
-import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.HttpRequestParser;
-import wsjava.protocol.MessageAssembler;
-import wsjava.protocol.MessageDeflater;
-import wsjava.protocol.MessageInflater;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -53,11 +47,8 @@ final class ServerConnection {
     private SelectionKey key;
     private volatile State state = State.HANDSHAKE;
     private HttpRequestParser requestParser;
-    private FrameParser frameParser;
-    private MessageAssembler assembler;
-    /** permessage-deflate's two zlib streams, when agreed: freed when the connection closes. */
-    private MessageInflater inflater;
-    private MessageEncoder encoder;
+    /** Null until the upgrade. */
+    private OpenCodec codec;
 
     private final ConnectionClock clock;
     private final CloseStatus closeStatus = new CloseStatus();
@@ -72,17 +63,20 @@ final class ServerConnection {
         this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
         this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading);
         this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
-        this.remoteAddress = remoteAddressOf(channel);
+        this.remoteAddress = ConnectionHandle.remoteAddressOf(channel);
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
     }
 
-    private static String remoteAddressOf(SocketChannel channel) {
-        try {
-            InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
-            return remote.getAddress().getHostAddress() + ":" + remote.getPort();
-        } catch (IOException | RuntimeException e) {
-            return "";
+    /** A TLS handshake's tasks are done: go on reading and writing. */
+    private void resumeTls() {
+        if (state != State.CLOSED) {
+            onReadable(loop.readBuffer());
+            flush();
         }
+    }
+
+    private void requestFlush() {
+        outbox.requestFlush();
     }
 
     long id() { return id; }
@@ -145,14 +139,14 @@ final class ServerConnection {
                 return;
             }
             if ((state == State.OPEN || state == State.CLOSING) && buffer.hasRemaining()) {
-                frameParser.parse(buffer, assembler);
+                codec.parse(buffer);
             }
         } catch (HandshakeException e) {
             respond(e.toHttpResponse());
         } catch (CloseException e) {
             failWith(e, e);
         } finally {
-            reading.account(assembler, state == State.CLOSED);
+            reading.account(codec == null ? null : codec.assembler(), state == State.CLOSED);
         }
     }
 
@@ -169,15 +163,10 @@ final class ServerConnection {
         }
         Handshake.validate(parsed);
         AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config, server.listener());
-        DeflateAgreement deflate = upgrade.deflate;
-        encoder = new MessageEncoder(writer, outbox, deflate == null ? null
-                : new MessageDeflater(config.compression().level(), deflate.serverNoContextTakeover()), config.compression());
-        inflater = deflate == null ? null : new MessageInflater(deflate.clientNoContextTakeover());
-        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox, encoder);
+        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox);
         calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
-        frameParser = deflate == null ? new FrameParser(Role.SERVER, config.maxFramePayload())
-                : new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
-        assembler = new MessageAssembler(calls, config.maxMessageSize(), inflater);
+        codec = new OpenCodec(upgrade.deflate, config, calls, writer, outbox);
+        handle.encodeWith(codec.encoder());
         outbox.enqueue(upgrade.response);
         state = State.OPEN;
         server.opened(handle);
@@ -238,18 +227,6 @@ final class ServerConnection {
         outbox.closeWhenWritten(true);
     }
 
-    /** A TLS handshake's tasks are done: go on reading and writing. */
-    private void resumeTls() {
-        if (state != State.CLOSED) {
-            onReadable(loop.readBuffer());
-            flush();
-        }
-    }
-
-    private void requestFlush() {
-        outbox.requestFlush();
-    }
-
     /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
     void flush() {
         if (state != State.CLOSED) {
@@ -300,8 +277,8 @@ final class ServerConnection {
         } else if (state == State.OPEN && clock.pingDue(now, config.pingIntervalMillis())) {
             outbox.enqueue(writer.control(OpCode.PING, new byte[0]));
         }
-        if (encoder != null) {
-            encoder.releaseIfIdle(now);
+        if (codec != null) {
+            codec.onTimer(now);
         }
         if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, clock.lastHeard())) {
             clock.heard(now);   // its turn to read starts now
@@ -333,10 +310,9 @@ final class ServerConnection {
         }
         state = State.CLOSED;
         outbox.discard();
-        reading.account(assembler, true);
-        if (inflater != null) {
-            inflater.release();
-            encoder.release();
+        if (codec != null) {
+            reading.account(codec.assembler(), true);
+            codec.release();
         }
         if (key != null) {
             key.cancel();

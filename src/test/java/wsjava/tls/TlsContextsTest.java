@@ -68,8 +68,11 @@ class TlsContextsTest {
         client.init(null, tmf.getTrustManagers(), null);
         try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).tls(context), new EchoListener()).start();
              SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket("127.0.0.1", server.port())) {
+            javax.net.ssl.SSLParameters parameters = socket.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});     // as browsers offer
+            socket.setSSLParameters(parameters);
             socket.startHandshake();
-            assertEquals("http/1.1", socket.getApplicationProtocol().isEmpty() ? "http/1.1" : socket.getApplicationProtocol());
+            assertEquals("http/1.1", socket.getApplicationProtocol(), "ALPN picks HTTP/1.1, the only protocol that upgrades");
             return (X509Certificate) socket.getSession().getPeerCertificates()[0];
         }
     }

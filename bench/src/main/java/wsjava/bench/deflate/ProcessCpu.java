@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** CPU time a process has used, from /proc (Linux): to show which side of a benchmark was busy. */
-final class ProcessCpu {
+public final class ProcessCpu {
 
     private static final double TICKS_PER_SECOND = 100.0;   // USER_HZ on Linux
 
@@ -13,7 +13,7 @@ final class ProcessCpu {
     }
 
     /** User plus system CPU seconds of {@code pid}; -1 where /proc is not there. */
-    static double seconds(long pid) {
+    public static double seconds(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

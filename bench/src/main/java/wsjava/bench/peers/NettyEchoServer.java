@@ -24,7 +24,8 @@ import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketSe
 
 /**
  * Netty's WebSocket echo server, configured like WSJava's: 16 MiB messages, one I/O thread per
- * core. With {@code --deflate} it also agrees to permessage-deflate (Netty's compression handler).
+ * core. With {@code --deflate} it also agrees to permessage-deflate (Netty's compression handler);
+ * with {@code --tls CERT.pem KEY.pem} it serves wss:// with the JDK's TLS (SslProvider.JDK).
  */
 public final class NettyEchoServer {
 
@@ -33,7 +34,12 @@ public final class NettyEchoServer {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[args.length - 1]);
-        boolean deflate = java.util.Arrays.asList(args).contains("--deflate");
+        java.util.List<String> options = java.util.Arrays.asList(args);
+        boolean deflate = options.contains("--deflate");
+        int tlsAt = options.indexOf("--tls");
+        io.netty.handler.ssl.SslContext tls = tlsAt < 0 ? null
+                : io.netty.handler.ssl.SslContextBuilder.forServer(new java.io.File(args[tlsAt + 1]), new java.io.File(args[tlsAt + 2]))
+                        .sslProvider(io.netty.handler.ssl.SslProvider.JDK).protocols("TLSv1.3", "TLSv1.2").build();
         int max = 16 * 1024 * 1024;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
@@ -49,6 +55,9 @@ public final class NettyEchoServer {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536));
                         if (deflate) {
                             ch.pipeline().addLast(new WebSocketServerCompressionHandler(max));
@@ -57,7 +66,7 @@ public final class NettyEchoServer {
                     }
                 })
                 .bind("127.0.0.1", port).sync().channel();
-        System.out.println("listening on ws://127.0.0.1:" + port + "/");
+        System.out.println("listening on " + (tls == null ? "ws" : "wss") + "://127.0.0.1:" + port + "/");
         channel.closeFuture().sync();
     }
 
