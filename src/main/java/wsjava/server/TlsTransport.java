@@ -197,16 +197,6 @@ final class TlsTransport implements Transport {
         return false;
     }
 
-    @Override
-    public long write(ByteBuffer[] srcs) throws IOException {
-        return write(srcs, 0, srcs.length);
-    }
-
-    @Override
-    public int write(ByteBuffer src) throws IOException {
-        return (int) write(new ByteBuffer[] {src}, 0, 1);
-    }
-
     private void ensureNetOut() {
         if (netOut == null) {
             netOut = ByteBuffer.allocate(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());

@@ -16,6 +16,16 @@ interface Transport extends GatheringByteChannel {
     /** Application bytes into {@code dst}: 0 when none are ready, -1 once the peer has finished. */
     int read(ByteBuffer dst) throws IOException;
 
+    @Override
+    default long write(ByteBuffer[] srcs) throws IOException {
+        return write(srcs, 0, srcs.length);
+    }
+
+    @Override
+    default int write(ByteBuffer src) throws IOException {
+        return (int) write(new ByteBuffer[] {src}, 0, 1);
+    }
+
     /** Writes bytes accepted earlier and still pending (TLS records, handshake messages); true when none are left. */
     boolean flushPending() throws IOException;
 

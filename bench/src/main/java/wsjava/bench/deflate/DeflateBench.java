@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import wsjava.bench.BenchMain;
+import wsjava.bench.BlockingLoad;
 import wsjava.bench.EchoBench;
 import wsjava.bench.MaskBench;
 import wsjava.bench.Progress;
@@ -63,7 +64,8 @@ public final class DeflateBench {
                     double serverCpu0 = ProcessCpu.seconds(server.pid());
                     double clientCpu0 = ProcessCpu.selfSeconds();
                     long t0 = System.nanoTime();
-                    DeflateEchoClient.Result r = DeflateEchoClient.run(port, connections, messages, warmup, measure);
+                    String[] agreed = {""};
+                    BlockingLoad.Result r = DeflateEchoClient.run(port, connections, messages, warmup, measure, agreed);
                     double wall = (System.nanoTime() - t0) / 1e9;
                     double serverCpu = 100 * (ProcessCpu.seconds(server.pid()) - serverCpu0) / wall;
                     double clientCpu = 100 * (ProcessCpu.selfSeconds() - clientCpu0) / wall;
@@ -72,7 +74,7 @@ public final class DeflateBench {
                     double mb = msgs * size / 1e6;
                     rate.put(peer.name() + "|" + size, msgs);
                     throughput.put(peer.name() + "|" + MaskBench.sizeName(size), mb);
-                    String note = r.agreed.startsWith("permessage-deflate") ? "" : "deflate NOT agreed (" + r.agreed + "); ";
+                    String note = agreed[0].startsWith("permessage-deflate") ? "" : "deflate NOT agreed (" + agreed[0] + "); ";
                     note += r.mismatches == 0 ? "" : r.mismatches + " echoes differed; ";
                     note += r.error.isEmpty() ? "" : r.error;
                     allVerified &= r.mismatches == 0 && r.error.isEmpty() && r.messages > 0;

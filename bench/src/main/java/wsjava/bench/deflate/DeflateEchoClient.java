@@ -10,11 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+import wsjava.bench.BlockingLoad;
 import wsjava.protocol.FrameHeader;
 import wsjava.protocol.FrameListener;
 import wsjava.protocol.FrameParser;
@@ -37,59 +36,32 @@ final class DeflateEchoClient {
     static final int VARIANTS = 8;
     private static final byte[] TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};
 
-    /** What a run measured. */
-    static final class Result {
-        long messages;
-        long wireBytes;
-        long mismatches;
-        String agreed = "";
-        String error = "";
-    }
-
     private DeflateEchoClient() {
     }
 
-    static Result run(int port, int connections, byte[][] messages, double warmupSeconds, double measureSeconds) throws Exception {
+    /** Runs the loop; also gives what the server agreed to (in {@code agreed[0]}). */
+    static BlockingLoad.Result run(int port, int connections, byte[][] messages, double warmupSeconds, double measureSeconds,
+                                   String[] agreed) throws Exception {
         byte[][] frames = new byte[messages.length][];
         for (int v = 0; v < messages.length; v++) {
             frames[v] = compressedFrame(messages[v]);
         }
-        AtomicBoolean measuring = new AtomicBoolean();
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicLong echoed = new AtomicLong();
-        AtomicLong wire = new AtomicLong();
-        AtomicLong mismatches = new AtomicLong();
-        Result result = new Result();
-        List<Thread> threads = new ArrayList<>();
         List<Socket> sockets = new ArrayList<>();
+        List<BlockingLoad.RoundTrip> trips = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
                 Socket socket = new Socket("127.0.0.1", port);
                 sockets.add(socket);
-                result.agreed = handshake(socket, port);
-                int first = i;
-                Thread t = new Thread(() -> loop(socket, frames, messages, first, measuring, stop, echoed, wire, mismatches, result), "deflate-client-" + i);
-                t.setDaemon(true);
-                threads.add(t);
+                agreed[0] = handshake(socket, port);
+                trips.add(roundTrip(socket, frames, messages, i, !agreed[0].contains("server_no_context_takeover")));
             }
-            threads.forEach(Thread::start);
-            Thread.sleep((long) (warmupSeconds * 1000));
-            measuring.set(true);
-            Thread.sleep((long) (measureSeconds * 1000));
-            measuring.set(false);
-            result.messages = echoed.get();
-            result.wireBytes = wire.get();
-            result.mismatches = mismatches.get();
-        } finally {
-            stop.set(true);
+        } catch (IOException e) {
             for (Socket s : sockets) {
                 s.close();
             }
-            for (Thread t : threads) {
-                t.join(5_000);
-            }
+            throw e;
         }
-        return result;
+        return BlockingLoad.run(sockets, trips, warmupSeconds, measureSeconds);
     }
 
     /** Masked frame of the message compressed on its own (no context: the same bytes serve every send). */
@@ -137,42 +109,32 @@ final class DeflateEchoClient {
         return "";
     }
 
-    private static void loop(Socket socket, byte[][] frames, byte[][] messages, int first, AtomicBoolean measuring, AtomicBoolean stop,
-                             AtomicLong echoed, AtomicLong wire, AtomicLong mismatches, Result result) {
-        Echo echo = new Echo(!result.agreed.contains("server_no_context_takeover"));
+    /** Cycles through the messages from {@code first}; each echo is inflated and compared. */
+    private static BlockingLoad.RoundTrip roundTrip(Socket socket, byte[][] frames, byte[][] messages, int first, boolean keepContext)
+            throws IOException {
+        Echo echo = new Echo(keepContext);
         FrameParser parser = new FrameParser(Role.CLIENT, Integer.MAX_VALUE - 64, 4);
         byte[] buf = new byte[256 * 1024];
-        try {
-            OutputStream out = socket.getOutputStream();
-            InputStream in = socket.getInputStream();
-            for (int sent = first; !stop.get(); sent++) {
-                byte[] frame = frames[sent % frames.length];
-                byte[] message = messages[sent % messages.length];
-                out.write(frame);
-                long read = 0;
-                while (!echo.done) {
-                    int n = in.read(buf);
-                    if (n < 0) {
-                        throw new IOException("server closed the connection");
-                    }
-                    read += n;
-                    parser.parse(ByteBuffer.wrap(buf, 0, n), echo);
+        OutputStream out = socket.getOutputStream();
+        InputStream in = socket.getInputStream();
+        int[] sent = {first};
+        return () -> {
+            byte[] frame = frames[sent[0] % frames.length];
+            byte[] message = messages[sent[0]++ % messages.length];
+            out.write(frame);
+            long read = 0;
+            while (!echo.done) {
+                int n = in.read(buf);
+                if (n < 0) {
+                    throw new IOException("server closed the connection");
                 }
-                boolean same = Arrays.equals(message, echo.message());
-                echo.reset();
-                if (measuring.get()) {
-                    echoed.incrementAndGet();
-                    wire.addAndGet(frame.length + read);
-                    if (!same) {
-                        mismatches.incrementAndGet();
-                    }
-                }
+                read += n;
+                parser.parse(ByteBuffer.wrap(buf, 0, n), echo);
             }
-        } catch (IOException | DataFormatException | RuntimeException e) {
-            if (!stop.get()) {
-                result.error = e.toString();
-            }
-        }
+            boolean same = Arrays.equals(message, echo.message());
+            echo.reset();
+            return same ? frame.length + read : -(frame.length + read);
+        };
     }
 
     /** Collects one echo, inflating it when it came compressed. */

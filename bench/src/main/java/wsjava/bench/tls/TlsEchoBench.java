@@ -62,7 +62,7 @@ public final class TlsEchoBench {
                         double serverCpu0 = wsjava.bench.deflate.ProcessCpu.seconds(server.pid());
                         double clientCpu0 = wsjava.bench.deflate.ProcessCpu.seconds(ProcessHandle.current().pid());
                         long t0 = System.nanoTime();
-                        TlsEchoClient.Result r = TlsEchoClient.run(client, port, connections, size, warmup, measure);
+                        wsjava.bench.BlockingLoad.Result r = TlsEchoClient.run(client, port, connections, size, warmup, measure);
                         double wall = (System.nanoTime() - t0) / 1e9;
                         double serverCpu = 100 * (wsjava.bench.deflate.ProcessCpu.seconds(server.pid()) - serverCpu0) / wall;
                         double clientCpu = 100 * (wsjava.bench.deflate.ProcessCpu.seconds(ProcessHandle.current().pid()) - clientCpu0) / wall;

@@ -9,9 +9,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
+import wsjava.bench.BlockingLoad;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
@@ -23,53 +22,29 @@ import wsjava.protocol.Role;
  */
 final class TlsEchoClient {
 
-    /** What a run measured. */
-    static final class Result {
-        long messages;
-        long mismatches;
-        String error = "";
-    }
-
     private TlsEchoClient() {
     }
 
-    static Result run(SSLContext tls, int port, int connections, int size, double warmupSeconds, double measureSeconds) throws Exception {
+    static BlockingLoad.Result run(SSLContext tls, int port, int connections, int size, double warmupSeconds, double measureSeconds) throws Exception {
         byte[] payload = new byte[size];
         new Random(size).nextBytes(payload);
         byte[] frame = new FrameWriter(Role.CLIENT, Integer.MAX_VALUE - 64, new Random(1)).frame(OpCode.BINARY, true, payload, 0, size);
-        AtomicBoolean measuring = new AtomicBoolean();
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicLong echoed = new AtomicLong();
-        AtomicLong mismatches = new AtomicLong();
-        Result result = new Result();
         List<Socket> sockets = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
+        List<BlockingLoad.RoundTrip> trips = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
                 Socket s = tls.getSocketFactory().createSocket("127.0.0.1", port);
                 sockets.add(s);
                 upgrade(s, port);
-                Thread t = new Thread(() -> loop(s, frame, payload, measuring, stop, echoed, mismatches, result), "tls-client");
-                t.setDaemon(true);
-                threads.add(t);
+                trips.add(roundTrip(s, frame, payload));
             }
-            threads.forEach(Thread::start);
-            Thread.sleep((long) (warmupSeconds * 1000));
-            measuring.set(true);
-            Thread.sleep((long) (measureSeconds * 1000));
-            measuring.set(false);
-            result.messages = echoed.get();
-            result.mismatches = mismatches.get();
-        } finally {
-            stop.set(true);
+        } catch (IOException e) {
             for (Socket s : sockets) {
                 s.close();
             }
-            for (Thread t : threads) {
-                t.join(5_000);
-            }
+            throw e;
         }
-        return result;
+        return BlockingLoad.run(sockets, trips, warmupSeconds, measureSeconds);
     }
 
     private static void upgrade(Socket s, int port) throws IOException {
@@ -91,38 +66,28 @@ final class TlsEchoClient {
         }
     }
 
-    private static void loop(Socket s, byte[] frame, byte[] payload, AtomicBoolean measuring, AtomicBoolean stop,
-                             AtomicLong echoed, AtomicLong mismatches, Result result) {
+    /** Sends the frame and reads the echo's header and payload, compared with what was sent. */
+    private static BlockingLoad.RoundTrip roundTrip(Socket s, byte[] frame, byte[] payload) throws IOException {
         byte[] echo = new byte[payload.length];
-        try {
-            OutputStream out = s.getOutputStream();
-            DataInputStream in = new DataInputStream(s.getInputStream());
-            while (!stop.get()) {
-                out.write(frame);
-                out.flush();
-                int b0 = in.readUnsignedByte();
-                int b1 = in.readUnsignedByte();
-                long length = b1 & 0x7F;
-                if (length == 126) {
-                    length = in.readUnsignedShort();
-                } else if (length == 127) {
-                    length = in.readLong();
-                }
-                if (length != payload.length || (b0 & 0x0F) != OpCode.BINARY) {
-                    throw new IOException("unexpected frame: opcode " + (b0 & 0x0F) + ", " + length + " bytes");
-                }
-                in.readFully(echo);
-                if (measuring.get()) {
-                    echoed.incrementAndGet();
-                    if (!Arrays.equals(echo, payload)) {
-                        mismatches.incrementAndGet();
-                    }
-                }
+        OutputStream out = s.getOutputStream();
+        DataInputStream in = new DataInputStream(s.getInputStream());
+        return () -> {
+            out.write(frame);
+            out.flush();
+            int b0 = in.readUnsignedByte();
+            int b1 = in.readUnsignedByte();
+            long length = b1 & 0x7F;
+            if (length == 126) {
+                length = in.readUnsignedShort();
+            } else if (length == 127) {
+                length = in.readLong();
             }
-        } catch (IOException | RuntimeException e) {
-            if (!stop.get()) {
-                result.error = e.toString();
+            if (length != payload.length || (b0 & 0x0F) != OpCode.BINARY) {
+                throw new IOException("unexpected frame: opcode " + (b0 & 0x0F) + ", " + length + " bytes");
             }
-        }
+            in.readFully(echo);
+            long moved = frame.length + 2 + length;
+            return Arrays.equals(echo, payload) ? moved : -moved;
+        };
     }
 }
