@@ -30,11 +30,18 @@ public final class EchoBench {
         final String name;
         final String mainClass;
         final List<String> args;
+        /** A native server's command (the port is appended), or null for a Java main class. */
+        final List<String> nativeCommand;
 
         Peer(String name, String mainClass, List<String> args) {
+            this(name, mainClass, args, null);
+        }
+
+        Peer(String name, String mainClass, List<String> args, List<String> nativeCommand) {
             this.name = name;
             this.mainClass = mainClass;
             this.args = args;
+            this.nativeCommand = nativeCommand;
         }
 
         public String name() { return name; }
@@ -45,6 +52,11 @@ public final class EchoBench {
     /** A server to start as {@code java -cp ... mainClass args... port}. */
     public static Peer peer(String name, String mainClass, List<String> args) {
         return new Peer(name, mainClass, args);
+    }
+
+    /** A native server, started as {@code command... port}. */
+    public static Peer nativePeer(String name, List<String> command) {
+        return new Peer(name, null, List.of(), command);
     }
 
     /** Whether the server can be pinned to core 0 (taskset and at least two cores). */
@@ -72,16 +84,23 @@ public final class EchoBench {
         int idle = Integer.parseInt(BenchMain.option(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
         boolean pin = !smoke && canPin();
-        System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s%n",
-                smoke ? "smoke" : quick ? "quick" : "full", PEERS.size(), sizes.length, connectionCounts.length, measure,
-                pin ? ", server pinned to core 0" : "");
+        List<Peer> peers = new ArrayList<>(PEERS);
+        Peer uws = UwsPeer.build(out.resolve("native"));
+        if (uws != null) {
+            peers.add(uws);
+        }
+        CLoadClient cClient = CLoadClient.build(out.resolve("native"));
+        System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s; throughput from %s%n",
+                smoke ? "smoke" : quick ? "quick" : "full", peers.size(), sizes.length, connectionCounts.length, measure,
+                pin ? ", server pinned to core 0" : "", cClient == null ? "the Java client" : "the C client, latency from the Java client");
 
-        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "p50 us", "p99 us", "verified MiB", "note"));
+        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "server CPU %", "client CPU %", "p50 us", "p99 us",
+                "verified MiB", "note"));
         Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
                 "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
-        Progress progress = new Progress("echo", (long) PEERS.size() * sizes.length * connectionCounts.length);
-        for (Peer peer : PEERS) {
+        Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length);
+        for (Peer peer : peers) {
             int port = freePort();
             Process server = start(peer, port, pin, out);
             try {
@@ -93,14 +112,10 @@ public final class EchoBench {
                 for (int size : sizes) {
                     for (int conns : connectionCounts) {
                         progress.detail(peer.name + " " + MaskBench.sizeName(size) + " x" + conns);
-                        EchoLoadClient.Result r = EchoLoadClient.run(port, conns, size, warmup, measure, Long.MAX_VALUE, null);
+                        EchoCell cell = EchoCell.measure(cClient, server, port, conns, size, warmup, measure, smoke);
                         progress.advance(1);
-                        rate.put(peer.name + "|" + size + "|" + conns, r.messagesPerSecond());
-                        table.add(List.of(peer.name, MaskBench.sizeName(size), Integer.toString(conns),
-                                Report.fixed(r.messagesPerSecond(), 0), Report.fixed(r.percentileMicros(50), 1),
-                                Report.fixed(r.percentileMicros(99), 1), Report.fixed(r.verifiedBytes / 1048576.0, 1),
-                                r.stalledConnections == 0 ? "" : r.stalledConnections + " of " + conns
-                                        + " connections got no echo for the last " + EchoLoadClient.STALL_SECONDS + " s"));
+                        rate.put(peer.name + "|" + size + "|" + conns, cell.messagesPerSecond);
+                        table.add(cell.row(peer.name, size, conns));
                     }
                 }
                 double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);
@@ -125,22 +140,24 @@ public final class EchoBench {
         extras.print(System.out);
         table.writeCsv(out.resolve("echo.csv"));
         extras.writeCsv(out.resolve("echo-extras.csv"));
-        chart(out.resolve("echo.png"), sizes, connectionCounts, rate);
-        System.out.println("wrote " + out.resolve("echo.csv") + ", " + out.resolve("echo-extras.csv") + " and " + out.resolve("echo.png"));
+        List<String> names = new ArrayList<>();
+        peers.forEach(p -> names.add(p.name));
+        List<Path> charts = EchoCharts.write(out, names, sizes, connectionCounts, rate);
+        System.out.println("wrote " + out.resolve("echo.csv") + ", " + out.resolve("echo-extras.csv") + " and " + charts);
         int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
-        StringBuilder summary = new StringBuilder("summary (" + mid + " connections):");
-        for (int size : new int[] {64, 1024}) {
+        StringBuilder summary = new StringBuilder("ratios, same run (" + mid + " connections, msgs/s):");
+        for (int size : sizes) {
             Double ws = rate.get("WSJava|" + size + "|" + mid);
-            if (ws == null) {
-                continue;
-            }
-            summary.append(String.format(Locale.ROOT, " %s: WSJava/Netty = %sx (target >= 1.0), WSJava/Java-WebSocket = %sx (target >= 2);",
-                    MaskBench.sizeName(size), Report.fixed(ws / rate.get("Netty|" + size + "|" + mid), 2),
-                    Report.fixed(ws / rate.get("Java-WebSocket|" + size + "|" + mid), 2)));
+            summary.append(String.format(Locale.ROOT, " %s: WSJava/uWebSockets %s, WSJava/Netty %s;", MaskBench.sizeName(size),
+                    ratio(ws, rate.get("uWebSockets|" + size + "|" + mid)), ratio(ws, rate.get("Netty|" + size + "|" + mid))));
         }
         System.out.println(summary);
         System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
                 + " MiB RSS (target: 10000 in under 300 MB)");
+    }
+
+    private static String ratio(Double a, Double b) {
+        return a == null || b == null || b == 0 ? "not run" : Report.fixed(a / b, 2) + "x";
     }
 
     /**
@@ -169,32 +186,18 @@ public final class EchoBench {
         }
     }
 
-    private static void chart(Path file, int[] sizes, int[] counts, Map<String, Double> rate) throws IOException {
-        List<String> groups = new ArrayList<>();
-        List<String> series = new ArrayList<>();
-        PEERS.forEach(p -> series.add(p.name));
-        double[][] values = new double[sizes.length * counts.length][series.size()];
-        int g = 0;
-        for (int size : sizes) {
-            for (int conns : counts) {
-                groups.add(MaskBench.sizeName(size) + " x" + conns);
-                for (int s = 0; s < series.size(); s++) {
-                    values[g][s] = rate.getOrDefault(series.get(s) + "|" + size + "|" + conns, Double.NaN);
-                }
-                g++;
-            }
-        }
-        Report.barChart(file, "Echo round trips per second (closed loop; longer is better)", "msg/s", groups, series, values);
-    }
-
     public static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (pin) {
             command.addAll(List.of("taskset", "-c", "0"));
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m", "-Xmx1g", "-XX:+UseG1GC",
-                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), peer.mainClass));
-        command.addAll(peer.args);
+        if (peer.nativeCommand != null) {
+            command.addAll(peer.nativeCommand);
+        } else {
+            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m", "-Xmx1g", "-XX:+UseG1GC",
+                    "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), peer.mainClass));
+            command.addAll(peer.args);
+        }
         command.add(Integer.toString(port));
         Files.createDirectories(out);
         Process p = new ProcessBuilder(command).redirectError(out.resolve("server-" + peer.name + ".log").toFile()).start();

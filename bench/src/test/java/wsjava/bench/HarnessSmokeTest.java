@@ -69,6 +69,6 @@ class HarnessSmokeTest {
         for (String row : extras) {
             assertEquals("50", row.split(",")[2], "idle connections held: " + row);
         }
-        assertTrue(Files.size(out.resolve("echo.png")) > 1000);
+        assertTrue(Files.size(out.resolve("echo-64B.png")) > 1000, "one JFreeChart chart per message size");
     }
 }
