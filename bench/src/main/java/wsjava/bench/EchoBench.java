@@ -59,9 +59,21 @@ public final class EchoBench {
         return new Peer(name, null, List.of(), command);
     }
 
-    /** Whether the server can be pinned to core 0 (taskset and at least two cores). */
+    /**
+     * Whether the server can be pinned to core 0 (taskset and at least two cores). The machine's
+     * cores, not the JVM's: the launcher pins this JVM to core 1, and then availableProcessors()
+     * says 1 (which once left every server unpinned, sharing the client's core).
+     */
     public static boolean canPin() {
-        return onPath("taskset") && Runtime.getRuntime().availableProcessors() >= 2;
+        return onPath("taskset") && machineCores() >= 2;
+    }
+
+    static int machineCores() {
+        try {
+            return (int) Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("processor")).count();
+        } catch (IOException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
     }
 
     public static final List<Peer> PEERS = List.of(
