@@ -13,6 +13,6 @@ public final class EchoListener implements WebSocketListener {
 
     @Override
     public void onBinary(WebSocketConnection connection, byte[] data) {
-        connection.sendBinary(data);
+        connection.sendBinaryAsync(java.nio.ByteBuffer.wrap(data));    // the array is ours: sent without a copy
     }
 }

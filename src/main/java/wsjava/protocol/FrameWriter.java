@@ -34,6 +34,11 @@ public final class FrameWriter {
         this.keys = keys;
     }
 
+    /** Messages longer than this go out as several frames. */
+    public int maxFramePayload() {
+        return maxFramePayload;
+    }
+
     /** Bytes of header for a payload of {@code length}: 2, 4 or 10, plus 4 when masked. */
     public static int headerSize(long length, boolean masked) {
         int size = length <= 125 ? 2 : length <= 0xFFFF ? 4 : 10;

@@ -115,6 +115,17 @@ final class ConnectionHandle implements WebSocketConnection {
         return done;
     }
 
+    @Override
+    public CompletableFuture<Void> sendBinaryAsync(java.nio.ByteBuffer data) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!isOpen()) {
+            done.completeExceptionally(new IOException("the connection is not open"));
+        } else {
+            counted(encoder.enqueueBinary(data, done));
+        }
+        return done;
+    }
+
     private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
         return counted(encoder.enqueue(opcode, payload, off, len, done));
     }

@@ -42,6 +42,23 @@ final class MessageEncoder {
         }
     }
 
+    /**
+     * Queues a binary message without copying its payload when it goes out plain in one frame:
+     * the header and the caller's buffer are written together by one gathering write. Otherwise
+     * (compressed, or larger than a frame) the payload is copied once, as for a byte array.
+     */
+    boolean enqueueBinary(java.nio.ByteBuffer payload, CompletableFuture<Void> done) {
+        int len = payload.remaining();
+        if (compresses(len) || len > writer.maxFramePayload()) {
+            byte[] copy = new byte[len];
+            payload.duplicate().get(copy);
+            return enqueue(wsjava.protocol.OpCode.BINARY, copy, 0, len, done);
+        }
+        byte[] header = new byte[FrameWriter.headerSize(len, false)];
+        FrameWriter.writeHeader(header, 0, true, wsjava.protocol.OpCode.BINARY, len, false, 0);
+        return outbox.enqueue(new java.nio.ByteBuffer[] {java.nio.ByteBuffer.wrap(header), payload.slice().asReadOnlyBuffer()}, done);
+    }
+
     /** Queues a broadcast, sharing its encoded frames where this connection's agreement allows. */
     boolean enqueue(Broadcast message) {
         if (!compresses(message.length())) {

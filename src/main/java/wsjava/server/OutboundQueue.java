@@ -39,12 +39,22 @@ final class OutboundQueue {
 
     /** {@link #add(byte[])} with a completion for the message ({@code done} may be null). */
     synchronized long add(byte[] bytes, CompletableFuture<Void> done) {
+        return add(new ByteBuffer[] {ByteBuffer.wrap(bytes)}, done);
+    }
+
+    /**
+     * A message in parts (a frame header, then the caller's payload, not copied), queued together
+     * so no other message comes between them; {@code done} completes with the last part.
+     */
+    synchronized long add(ByteBuffer[] parts, CompletableFuture<Void> done) {
         if (closed) {
             return -1;
         }
-        buffers.add(ByteBuffer.wrap(bytes));
-        completions.add(done == null ? NONE : done);
-        queuedBytes += bytes.length;
+        for (int i = 0; i < parts.length; i++) {
+            buffers.add(parts[i]);
+            completions.add(i == parts.length - 1 && done != null ? done : NONE);
+            queuedBytes += parts[i].remaining();
+        }
         return queuedBytes;
     }
 

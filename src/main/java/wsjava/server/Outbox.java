@@ -57,7 +57,12 @@ final class Outbox {
 
     /** {@link #enqueue(byte[])}, with a completion for when the bytes are written (it fails when not queued). */
     boolean enqueue(byte[] bytes, CompletableFuture<Void> done) {
-        long queued = queue.add(bytes, done);
+        return enqueue(new java.nio.ByteBuffer[] {java.nio.ByteBuffer.wrap(bytes)}, done);
+    }
+
+    /** A message in parts (header, then a payload that is not copied); see {@link OutboundQueue#add(java.nio.ByteBuffer[], CompletableFuture)}. */
+    boolean enqueue(java.nio.ByteBuffer[] parts, CompletableFuture<Void> done) {
+        long queued = queue.add(parts, done);
         if (queued < 0) {
             if (done != null) {
                 done.completeExceptionally(new java.io.IOException("the connection is closing"));

@@ -58,6 +58,18 @@ public interface WebSocketConnection {
     }
 
     /**
+     * Queues a binary message from {@code data}'s remaining bytes without copying them where it can
+     * (a plain message of one frame goes out as its header plus this buffer, in one gathering write):
+     * the caller must not change those bytes until the future completes. The buffer's position is
+     * not moved.
+     */
+    default CompletableFuture<Void> sendBinaryAsync(java.nio.ByteBuffer data) {
+        byte[] copy = new byte[data.remaining()];
+        data.duplicate().get(copy);
+        return sendBinaryAsync(copy);
+    }
+
+    /**
      * Queues a text message; the future completes once its last byte is handed to the socket, or
      * fails (IOException) if the connection is not open or ends first. Its callbacks run on the
      * I/O thread: they must not block.
