@@ -97,6 +97,25 @@ final class IoLoop implements Runnable {
     }
 
     /** Scratch array for gathering writes; only this loop's thread uses it. */
+    private ByteBuffer tlsIn;
+    private ByteBuffer tlsOut;
+
+    /** Scratch for received TLS ciphertext, shared by this loop's connections; cleared, at least {@code capacity}. */
+    ByteBuffer tlsInScratch(int capacity) {
+        if (tlsIn == null || tlsIn.capacity() < capacity) {
+            tlsIn = ByteBuffer.allocate(capacity);
+        }
+        return tlsIn.clear();
+    }
+
+    /** Scratch for TLS ciphertext being made, shared by this loop's connections; cleared, at least {@code capacity}. */
+    ByteBuffer tlsOutScratch(int capacity) {
+        if (tlsOut == null || tlsOut.capacity() < capacity) {
+            tlsOut = ByteBuffer.allocate(capacity);
+        }
+        return tlsOut.clear();
+    }
+
     /** The loop's read buffer, shared by its connections (a TLS handshake resumed later reads into it). */
     ByteBuffer readBuffer() {
         return readBuffer;

@@ -15,7 +15,10 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
  * TLS over a non-blocking socket with the JDK's {@link SSLEngine}. The handshake is driven by the
  * same reads and writes as application data; its slow steps (the engine's delegated tasks: key
  * exchange, signing) run on a small shared pool, never on an I/O thread, which is told when to go
- * on. Buffers exist only while they hold bytes, so an idle TLS connection holds none.
+ * on. Ciphertext is read and made in two scratch buffers of the I/O thread, shared by its
+ * connections (their calls never overlap); a connection keeps its own copy only of what is left
+ * over (a partial record, records the socket did not take), so an idle TLS connection holds no
+ * buffer and a busy one allocates nothing per message.
  *
  * <p>Reads take at most one packet buffer of ciphertext at a time, whose plaintext always fits the
  * I/O thread's 64 KiB read buffer: nothing complete is ever left behind for a readiness event that
@@ -40,10 +43,10 @@ final class TlsTransport implements Transport {
     private final Runnable resume;
     /** Asks for a flush when the socket is full (the flush comes once it is writable). */
     private final Runnable needFlush;
-    /** Ciphertext received, not yet unwrapped; in write mode. */
-    private ByteBuffer netIn;
-    /** Ciphertext made, not yet written; in write mode. */
-    private ByteBuffer netOut;
+    /** Ciphertext received and not yet unwrapped (a partial record), ready to read; or null. */
+    private ByteBuffer pendingIn;
+    /** Ciphertext made that the socket did not take yet, ready to write; or null. */
+    private ByteBuffer pendingOut;
     private boolean taskRunning;
     private boolean handshakeDone;
     private boolean peerFinished;
@@ -67,28 +70,20 @@ final class TlsTransport implements Transport {
             return 0;
         }
         int packet = engine.getSession().getPacketBufferSize();
-        if (netIn == null) {
-            netIn = ByteBuffer.allocate(packet);
-        } else if (netIn.remaining() < packet && netIn.capacity() < 2 * packet) {
-            ByteBuffer bigger = ByteBuffer.allocate(netIn.position() + packet);
-            netIn.flip();
-            netIn = bigger.put(netIn);
+        int held = pendingIn == null ? 0 : pendingIn.remaining();
+        ByteBuffer in = loop.tlsInScratch(Math.max(2 * packet, held + packet));
+        if (pendingIn != null) {
+            in.put(pendingIn);
+            pendingIn = null;
         }
-        ByteBuffer window = netIn.duplicate();
-        window.limit(Math.min(netIn.capacity(), netIn.position() + packet));
-        int n = channel.read(window);
-        netIn.position(window.position());
+        in.limit(in.position() + packet);
+        int n = channel.read(in);
         if (n < 0) {
             eof = true;
         }
-        while (netIn.position() > 0 && !taskRunning) {
-            netIn.flip();
-            SSLEngineResult r;
-            try {
-                r = engine.unwrap(netIn, dst);
-            } finally {
-                netIn.compact();
-            }
+        in.flip();
+        while (in.hasRemaining() && !taskRunning) {
+            SSLEngineResult r = engine.unwrap(in, dst);
             produced += r.bytesProduced();
             noteFinished(r);
             if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
@@ -105,8 +100,8 @@ final class TlsTransport implements Transport {
                 break;
             }
         }
-        if (netIn.position() == 0) {
-            netIn = null;          // an idle connection holds no buffer
+        if (in.hasRemaining() && !peerFinished) {
+            pendingIn = ByteBuffer.allocate(in.remaining()).put(in).flip();
         }
         if (produced > 0) {
             return produced;
@@ -125,9 +120,13 @@ final class TlsTransport implements Transport {
             if (status != HandshakeStatus.NEED_WRAP) {
                 return true;
             }
-            ensureNetOut();
-            noteFinished(engine.wrap(EMPTY, netOut));
-            if (!flushNet()) {
+            if (!flushNet()) {     // what was made before goes first
+                needFlush.run();
+                return false;
+            }
+            ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+            noteFinished(engine.wrap(EMPTY, out));
+            if (!send(out)) {
                 needFlush.run();
                 return false;
             }
@@ -162,18 +161,19 @@ final class TlsTransport implements Transport {
 
     @Override
     public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-        if (!flushNet() || !handshakeDone) {
-            if (!handshakeDone) {
-                driveHandshake();
-            }
+        if (!flushNet()) {
+            return 0;
+        }
+        if (!handshakeDone) {
+            driveHandshake();
             return 0;
         }
         long consumed = 0;
         int packet = engine.getSession().getPacketBufferSize();
         while (true) {
-            ensureNetOut();
-            while (netOut.remaining() >= packet) {
-                SSLEngineResult r = engine.wrap(srcs, offset, length, netOut);
+            ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * packet);
+            while (out.remaining() >= packet) {
+                SSLEngineResult r = engine.wrap(srcs, offset, length, out);
                 consumed += r.bytesConsumed();
                 if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
                     throw new IOException("TLS output is closed");
@@ -182,7 +182,7 @@ final class TlsTransport implements Transport {
                     break;
                 }
             }
-            if (!flushNet() || !hasRemaining(srcs, offset, length) || consumed >= OutboundQueue.MAX_WRITE_BYTES) {
+            if (out.position() == 0 || !send(out) || !hasRemaining(srcs, offset, length) || consumed >= OutboundQueue.MAX_WRITE_BYTES) {
                 return consumed;
             }
         }
@@ -197,27 +197,27 @@ final class TlsTransport implements Transport {
         return false;
     }
 
-    private void ensureNetOut() {
-        if (netOut == null) {
-            netOut = ByteBuffer.allocate(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+    /** Writes ciphertext left from an earlier write; true when none is left. */
+    private boolean flushNet() throws IOException {
+        if (pendingOut == null) {
+            return true;
         }
+        channel.write(pendingOut);
+        if (pendingOut.hasRemaining()) {
+            return false;
+        }
+        pendingOut = null;
+        return true;
     }
 
-    /** Writes pending ciphertext; true when none is left. */
-    private boolean flushNet() throws IOException {
-        if (netOut == null) {
+    /** Writes ciphertext just made in the scratch buffer; keeps a copy of what the socket did not take. */
+    private boolean send(ByteBuffer out) throws IOException {
+        out.flip();
+        channel.write(out);
+        if (!out.hasRemaining()) {
             return true;
         }
-        netOut.flip();
-        try {
-            channel.write(netOut);
-        } finally {
-            netOut.compact();
-        }
-        if (netOut.position() == 0) {
-            netOut = null;
-            return true;
-        }
+        pendingOut = ByteBuffer.allocate(out.remaining()).put(out).flip();
         return false;
     }
 
@@ -228,7 +228,7 @@ final class TlsTransport implements Transport {
 
     @Override
     public boolean hasPendingOutput() {
-        return netOut != null && netOut.position() > 0;
+        return pendingOut != null;
     }
 
     @Override
@@ -241,9 +241,11 @@ final class TlsTransport implements Transport {
     public void shutdownOutput() throws IOException {
         engine.closeOutbound();
         try {
-            ensureNetOut();
-            engine.wrap(EMPTY, netOut);
-            flushNet();
+            if (flushNet()) {
+                ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+                engine.wrap(EMPTY, out);
+                send(out);
+            }
         } catch (IOException ignored) {
             // the FIN still goes out
         }
