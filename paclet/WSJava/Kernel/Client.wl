@@ -38,6 +38,7 @@ connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link,
   handle = javaCall[WSJavaLink`connect[url, pairs[[All, 1]], pairs[[All, 2]]]];
   If[FailureQ[handle], Return[handle]];
   id = javaCall[WSJavaLink`clientConnection[handle]];
+  If[FailureQ[id], javaCall[WSJavaLink`forgetServer[handle]]; Return[id]];
   link = JavaLink[];
   client = WSJavaClient[<|"Handle" -> handle, "URL" -> url, "Connection" -> WSJavaConnection[handle, id]|>];
   (* The "ConnectionOpened" event is already queued; the first tick after this record exists handles it. *)

@@ -21,6 +21,7 @@ import wsjava.protocol.MessageInflater;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 import wsjava.protocol.Utf8Validator;
+import wsjava.server.Compression;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
 import wsjava.server.WebSocketServer;
@@ -256,7 +257,7 @@ final class ClientConnection implements WebSocketConnection {
         if (!isOpen()) {
             return false;
         }
-        if (deflater == null || len < 1024) {
+        if (deflater == null || len < Compression.DEFAULT.thresholdBytes()) {
             return outbox.add(writer.message(opcode, payload, off, len), done);
         }
         synchronized (deflater) {

@@ -6,18 +6,18 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import wsjava.bench.BlockingLoad;
+import wsjava.bench.BlockingUpgrade;
 import wsjava.protocol.FrameHeader;
 import wsjava.protocol.FrameListener;
 import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
+import wsjava.protocol.MessageDeflater;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -52,7 +52,7 @@ final class DeflateEchoClient {
             for (int i = 0; i < connections; i++) {
                 Socket socket = new Socket("127.0.0.1", port);
                 sockets.add(socket);
-                agreed[0] = handshake(socket, port);
+                agreed[0] = BlockingUpgrade.upgrade(socket, port, OFFER);
                 trips.add(roundTrip(socket, frames, messages, i, !agreed[0].contains("server_no_context_takeover")));
             }
         } catch (IOException e) {
@@ -66,47 +66,10 @@ final class DeflateEchoClient {
 
     /** Masked frame of the message compressed on its own (no context: the same bytes serve every send). */
     static byte[] compressedFrame(byte[] message) {
-        Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-        deflater.setInput(message);
-        ByteArrayOutputStream z = new ByteArrayOutputStream();
-        byte[] buf = new byte[65536];
-        int n;
-        do {
-            n = deflater.deflate(buf, 0, buf.length, Deflater.SYNC_FLUSH);
-            z.write(buf, 0, n);
-        } while (n == buf.length);
-        deflater.end();
-        byte[] payload = Arrays.copyOf(z.toByteArray(), z.size() - 4);
+        byte[] payload = new MessageDeflater(6, true).compress(message, 0, message.length);
         byte[] frame = new FrameWriter(Role.CLIENT, Integer.MAX_VALUE - 64, new java.util.Random(1)).frame(OpCode.TEXT, true, payload, 0, payload.length);
         frame[0] |= FrameWriter.RSV1;
         return frame;
-    }
-
-    /** Upgrades with the offer; returns what the server agreed to (empty when it declined). */
-    static String handshake(Socket socket, int port) throws IOException {
-        socket.setTcpNoDelay(true);
-        socket.setSoTimeout(10_000);
-        String request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Extensions: " + OFFER + "\r\n\r\n";
-        socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-        InputStream in = socket.getInputStream();
-        StringBuilder head = new StringBuilder();
-        while (head.indexOf("\r\n\r\n") < 0) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("server closed during the handshake");
-            }
-            head.append((char) b);
-        }
-        if (!head.toString().startsWith("HTTP/1.1 101")) {
-            throw new IOException("handshake refused: " + head.toString().lines().findFirst().orElse(""));
-        }
-        for (String line : head.toString().split("\r\n")) {
-            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-extensions:")) {
-                return line.substring(line.indexOf(':') + 1).trim();
-            }
-        }
-        return "";
     }
 
     /** Cycles through the messages from {@code first}; each echo is inflated and compared. */

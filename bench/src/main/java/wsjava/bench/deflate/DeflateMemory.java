@@ -6,6 +6,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import wsjava.bench.BlockingUpgrade;
 import wsjava.bench.IdleConnections;
 
 /**
@@ -33,7 +34,7 @@ final class DeflateMemory {
                     break;
                 }
                 open.add(s);
-                String agreed = handshake(s, port);
+                String agreed = BlockingUpgrade.upgrade(s, port, "permessage-deflate");   // lets the server keep an inflating context too
                 if (!agreed.startsWith("permessage-deflate")) {
                     throw new IOException("deflate not agreed: " + agreed);
                 }
@@ -50,30 +51,6 @@ final class DeflateMemory {
                 s.close();
             }
         }
-    }
-
-    private static String handshake(Socket s, int port) throws IOException {
-        // The plain offer: unlike the echo client's, it lets the server keep an inflating context too.
-        s.setTcpNoDelay(true);
-        s.setSoTimeout(10_000);
-        String request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n";
-        s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-        StringBuilder head = new StringBuilder();
-        InputStream in = s.getInputStream();
-        while (head.indexOf("\r\n\r\n") < 0) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed during the handshake");
-            }
-            head.append((char) b);
-        }
-        for (String line : head.toString().split("\r\n")) {
-            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-extensions:")) {
-                return line.substring(line.indexOf(':') + 1).trim();
-            }
-        }
-        return "";
     }
 
     /** Reads one unfragmented server frame (the echo), whatever its size. */

@@ -4,13 +4,13 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import javax.net.ssl.SSLContext;
 import wsjava.bench.BlockingLoad;
+import wsjava.bench.BlockingUpgrade;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
@@ -35,7 +35,7 @@ final class TlsEchoClient {
             for (int i = 0; i < connections; i++) {
                 Socket s = tls.getSocketFactory().createSocket("127.0.0.1", port);
                 sockets.add(s);
-                upgrade(s, port);
+                BlockingUpgrade.upgrade(s, port, null);
                 trips.add(roundTrip(s, frame, payload));
             }
         } catch (IOException e) {
@@ -45,25 +45,6 @@ final class TlsEchoClient {
             throw e;
         }
         return BlockingLoad.run(sockets, trips, warmupSeconds, measureSeconds);
-    }
-
-    private static void upgrade(Socket s, int port) throws IOException {
-        s.setTcpNoDelay(true);
-        s.setSoTimeout(10_000);
-        String request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-        s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-        StringBuilder head = new StringBuilder();
-        while (head.indexOf("\r\n\r\n") < 0) {
-            int b = s.getInputStream().read();
-            if (b < 0) {
-                throw new IOException("closed during the handshake");
-            }
-            head.append((char) b);
-        }
-        if (!head.toString().startsWith("HTTP/1.1 101")) {
-            throw new IOException("refused: " + head.toString().lines().findFirst().orElse(""));
-        }
     }
 
     /** Sends the frame and reads the echo's header and payload, compared with what was sent. */
