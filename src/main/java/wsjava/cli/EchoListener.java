@@ -1,5 +1,6 @@
 package wsjava.cli;
 
+import java.nio.ByteBuffer;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
 
@@ -11,8 +12,15 @@ public final class EchoListener implements WebSocketListener {
         connection.sendText(text);
     }
 
+    /** For callers that hold an array (the server itself hands this listener buffers). */
     @Override
     public void onBinary(WebSocketConnection connection, byte[] data) {
-        connection.sendBinaryAsync(java.nio.ByteBuffer.wrap(data));    // the array is ours: sent without a copy
+        connection.sendBinaryAsync(ByteBuffer.wrap(data));    // the array is ours: sent without a copy
+    }
+
+    /** The message as a view of the read buffer, sent on at once: copied only where the socket did not take it. */
+    @Override
+    public void onBinary(WebSocketConnection connection, ByteBuffer message) {
+        connection.sendBinary(message);
     }
 }

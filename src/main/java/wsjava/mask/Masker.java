@@ -69,7 +69,7 @@ public final class Masker {
                 int at = buf.arrayOffset() + off;
                 KERNEL.mask(buf.array(), at, buf.array(), at, len, key, phase);
             } else {
-                ScalarMaskKernel.INSTANCE.mask(buf, off, len, key, phase);
+                KERNEL.mask(buf, off, len, key, phase);     // a direct buffer: unmasked where the socket put it
             }
         }
         return (phase + len) & 3;

@@ -55,8 +55,8 @@ final class ScalarMaskKernel implements MaskKernel {
         }
     }
 
-    /** Direct buffers have no array to hand to a kernel, so they always take this word loop. */
-    void mask(ByteBuffer buf, int off, int len, int key, int phase) {
+    @Override
+    public void mask(ByteBuffer buf, int off, int len, int key, int phase) {
         long word = wordMask(key, phase);
         int i = 0;
         int wordsEnd = len & ~7;

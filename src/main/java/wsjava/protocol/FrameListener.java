@@ -1,5 +1,7 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
+
 /**
  * Receives what {@link FrameParser} finds, as it finds it: a header, then the payload (already
  * unmasked) in as many pieces as the network delivered, then the end of the frame. Seeing pieces
@@ -11,6 +13,23 @@ public interface FrameListener {
 
     /** {@code buf[off, off+len)} is valid only during the call. */
     void onFramePayload(byte[] buf, int off, int len);
+
+    /**
+     * A piece of payload as the bytes between {@code piece}'s position and limit: the parser's own
+     * input buffer (a server's direct read buffer), so valid only during the call. The listener may
+     * read it, moving its position; the parser restores position and limit afterwards. By default
+     * the piece goes to {@link #onFramePayload(byte[], int, int)}: without a copy when the buffer
+     * has an array, through one otherwise.
+     */
+    default void onFramePayload(ByteBuffer piece) {
+        if (piece.hasArray()) {
+            onFramePayload(piece.array(), piece.arrayOffset() + piece.position(), piece.remaining());
+        } else {
+            byte[] copy = new byte[piece.remaining()];
+            piece.get(copy);
+            onFramePayload(copy, 0, copy.length);
+        }
+    }
 
     void onFrameEnd();
 }

@@ -6,7 +6,8 @@ import wsjava.mask.Masker;
 /**
  * Incremental frame parser: feed it bytes in any chunking, one byte at a time included, and it
  * reports frames to a {@link FrameListener} as their parts become available. Payloads are unmasked
- * in place in the caller's buffer as they arrive.
+ * in place in the caller's buffer as they arrive (a read-only buffer's into a scratch array), and
+ * handed on as that buffer, so a direct read buffer's bytes reach the listener without a copy.
  *
  * <pre>
  *  0               1               2               3
@@ -170,28 +171,38 @@ public final class FrameParser {
 
     private void readPayload(ByteBuffer in, FrameListener listener) {
         int n = Math.min(payloadLeft, in.remaining());
-        byte[] array;
-        int off;
-        if (in.hasArray()) {
-            array = in.array();
-            off = in.arrayOffset() + in.position();
+        if (in.isReadOnly()) {
+            readOnlyPayload(in, n, listener);
         } else {
-            if (scratch == null || scratch.length < n) {
-                scratch = new byte[Math.max(n, 8192)];
+            int start = in.position();
+            int limit = in.limit();
+            if (current.masked()) {
+                maskPhase = Masker.mask(in, start, n, current.maskKey(), maskPhase);    // in place, where it was read
             }
-            in.duplicate().get(scratch, 0, n);
-            array = scratch;
-            off = 0;
-        }
-        in.position(in.position() + n);
-        if (current.masked()) {
-            maskPhase = Masker.mask(array, off, n, current.maskKey(), maskPhase);
+            in.limit(start + n);
+            try {
+                listener.onFramePayload(in);
+            } finally {
+                in.limit(limit);
+                in.position(start + n);
+            }
         }
         payloadLeft -= n;
-        listener.onFramePayload(array, off, n);
         if (payloadLeft == 0) {
             endFrame(listener);
         }
+    }
+
+    /** Input we may not unmask in place: its payload is unmasked into a scratch array first. */
+    private void readOnlyPayload(ByteBuffer in, int n, FrameListener listener) {
+        if (scratch == null || scratch.length < n) {
+            scratch = new byte[Math.max(n, 8192)];
+        }
+        in.get(scratch, 0, n);
+        if (current.masked()) {
+            maskPhase = Masker.mask(scratch, 0, n, current.maskKey(), maskPhase);
+        }
+        listener.onFramePayload(scratch, 0, n);
     }
 
     private void endFrame(FrameListener listener) {

@@ -1,5 +1,6 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,6 +12,9 @@ import java.util.Arrays;
  * most doubling) as payload comes in, so a peer that sends only a 16 MiB frame header costs nothing.
  * With permessage-deflate agreed, a message whose first frame has RSV1 is inflated as it arrives and
  * the limit applies to the inflated bytes as they are produced.
+ *
+ * <p>A binary message of one frame whose payload came in one piece is not copied at all: the
+ * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}).
  */
 public final class MessageAssembler implements FrameListener {
 
@@ -36,6 +40,9 @@ public final class MessageAssembler implements FrameListener {
     private final MessageInflater inflater;
     private boolean compressed;
     private final MessageInflater.Sink inflated = this::append;
+
+    /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
+    private ByteBuffer whole;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
@@ -84,16 +91,16 @@ public final class MessageAssembler implements FrameListener {
     }
 
     /**
-     * Makes room for {@code size} bytes that have arrived: at most twice what is there already, and
-     * never past what the headers claim, so a message that ends in this frame usually fills its
-     * buffer exactly and is handed over without a copy.
+     * Makes room for {@code size} bytes that have arrived: room for twice as many, never past what
+     * the headers claim, so a big message is copied into a larger buffer at most a few times and,
+     * when it ends in this frame, fills its buffer exactly and is handed over without a copy.
      */
     private void reserve(int size) {
         if (size <= message.length) {
             return;
         }
-        long doubled = Math.max(size, Math.max(1024, 2L * message.length));
-        message = Arrays.copyOf(message, (int) Math.min(doubled, Math.max(size, claimedSize)));
+        long twiceArrived = Math.max(1024, 2L * size);
+        message = Arrays.copyOf(message, (int) Math.min(twiceArrived, Math.max(size, claimedSize)));
     }
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
@@ -120,16 +127,41 @@ public final class MessageAssembler implements FrameListener {
         }
     }
 
-    private void append(byte[] buf, int off, int len) {
-        if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
-            throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
+    @Override
+    public void onFramePayload(ByteBuffer piece) {
+        int len = piece.remaining();
+        if (OpCode.isControl(frame.opcode())) {
+            piece.get(control, controlSize, len);
+            controlSize += len;
+        } else if (compressed) {
+            inflater.inflate(piece, inflated);
+        } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
+            whole = piece.slice().asReadOnlyBuffer();
+        } else {
+            checkLimit(len);
+            reserve(messageSize + len);
+            piece.get(message, messageSize, len);
+            if (messageOpcode == OpCode.TEXT) {
+                utf8.feed(message, messageSize, len);
+            }
+            messageSize += len;
         }
+    }
+
+    private void append(byte[] buf, int off, int len) {
+        checkLimit(len);
         if (messageOpcode == OpCode.TEXT) {
             utf8.feed(buf, off, len);
         }
         reserve(messageSize + len);
         System.arraycopy(buf, off, message, messageSize, len);
         messageSize += len;
+    }
+
+    private void checkLimit(int len) {
+        if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
+            throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
+        }
     }
 
     @Override
@@ -148,13 +180,17 @@ public final class MessageAssembler implements FrameListener {
         }
         int type = messageOpcode;
         messageOpcode = -1;
-        if (type == OpCode.TEXT) {
+        if (whole != null) {
+            ByteBuffer view = whole;
+            whole = null;
+            handler.onBinary(view);
+        } else if (type == OpCode.TEXT) {
             utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
         } else if (message.length == messageSize) {
-            byte[] whole = message;    // sized exactly: hand it over instead of copying
+            byte[] exact = message;    // sized exactly: hand it over instead of copying
             message = new byte[0];
-            handler.onBinary(whole);
+            handler.onBinary(exact);
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }

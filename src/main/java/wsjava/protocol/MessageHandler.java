@@ -1,11 +1,23 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
+
 /** Whole messages, as {@link MessageAssembler} completes them. */
 public interface MessageHandler {
 
     void onText(String text);
 
     void onBinary(byte[] data);
+
+    /**
+     * A binary message that arrived whole in one read, as a read-only view of the read buffer:
+     * valid only during the call. By default it is copied into an array for {@link #onBinary(byte[])}.
+     */
+    default void onBinary(ByteBuffer view) {
+        byte[] copy = new byte[view.remaining()];
+        view.get(copy);
+        onBinary(copy);
+    }
 
     void onPing(byte[] payload);
 

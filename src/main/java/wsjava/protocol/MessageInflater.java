@@ -1,5 +1,6 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -31,6 +32,11 @@ public final class MessageInflater {
 
     /** Inflates part of a compressed message's payload. */
     public void inflate(byte[] buf, int off, int len, Sink sink) {
+        inflate(ByteBuffer.wrap(buf, off, len), sink);
+    }
+
+    /** Inflates the bytes between {@code input}'s position and limit (a direct buffer's too, without a copy). */
+    public void inflate(ByteBuffer input, Sink sink) {
         if (inflater == null) {
             inflater = new Inflater(true);
             step = new byte[STEP];
@@ -39,7 +45,7 @@ public final class MessageInflater {
             // The peer ended its DEFLATE stream (a block with BFINAL set); what follows starts a new one.
             inflater.reset();
         }
-        inflater.setInput(buf, off, len);
+        inflater.setInput(input);
         try {
             while (true) {
                 int n = inflater.inflate(step);

@@ -126,6 +126,14 @@ final class ConnectionHandle implements WebSocketConnection {
         return done;
     }
 
+    @Override
+    public boolean sendBinary(java.nio.ByteBuffer data) {
+        if (connection.isOwnedView(data)) {     // an assembled message sent on from its callback: its array is free
+            return isOpen() && counted(encoder.enqueueBinary(data, null));
+        }
+        return isOpen() && counted(encoder.sendBinaryNow(data));
+    }
+
     private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
         return counted(encoder.enqueue(opcode, payload, off, len, done));
     }

@@ -24,8 +24,14 @@ final class IoLoop implements Runnable {
 
     private final WebSocketServer server;
     private final Selector selector;
+    static final int READ_BUFFER_BYTES = 512 * 1024;
+
     private final Thread thread;
-    private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
+    /**
+     * Direct, so the socket reads straight into it and frames are unmasked where they landed (a heap
+     * buffer costs the JDK a copy per read); as large as uWebSockets' so a big message takes few reads.
+     */
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
     private final ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<ServerConnection> flushes = new ConcurrentLinkedQueue<>();

@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
 import wsjava.protocol.MessageHandler;
 
 /**
@@ -15,12 +16,30 @@ final class ListenerCalls implements MessageHandler {
     private final WebSocketConnection connection;
     private final WebSocketListener listener;
     private final ServerStats stats;
+    /** The listener reads binary messages as buffers, so an assembled array is wrapped, not copied. */
+    private final boolean takesBuffers;
+
+    /** Whether a listener class overrides the {@code ByteBuffer} variant of onBinary. */
+    private static final ClassValue<Boolean> TAKES_BUFFERS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("onBinary", WebSocketConnection.class, ByteBuffer.class).getDeclaringClass() != WebSocketListener.class;
+            } catch (NoSuchMethodException e) {
+                return false;
+            }
+        }
+    };
+
+    /** During onBinary: the view of an array the assembler handed over, which nobody reuses. */
+    private ByteBuffer ownedView;
 
     ListenerCalls(ServerConnection machine, WebSocketConnection connection, WebSocketListener listener, ServerStats stats) {
         this.machine = machine;
         this.connection = connection;
         this.listener = listener;
         this.stats = stats;
+        this.takesBuffers = TAKES_BUFFERS.get(listener.getClass());
     }
 
     /** onOpen; false when the listener failed (the connection is failing then). */
@@ -51,7 +70,35 @@ final class ListenerCalls implements MessageHandler {
         if (machine.isOpen()) {
             stats.messagesIn.increment();
             try {
-                listener.onBinary(connection, data);
+                if (takesBuffers) {
+                    ownedView = ByteBuffer.wrap(data).asReadOnlyBuffer();
+                    listener.onBinary(connection, ownedView);
+                } else {
+                    listener.onBinary(connection, data);
+                }
+            } catch (Throwable e) {
+                machine.listenerFailed(e);
+            } finally {
+                ownedView = null;
+            }
+        }
+    }
+
+    /**
+     * Whether {@code buffer} is the view of an assembled message being handed to the listener now:
+     * its array belongs to nobody else, so sending it on needs no copy.
+     */
+    boolean isOwnedView(ByteBuffer buffer) {
+        return buffer == ownedView && ownedView != null;
+    }
+
+    /** A message that arrived whole in one read: a view of the read buffer (the listener's default copies it). */
+    @Override
+    public void onBinary(ByteBuffer view) {
+        if (machine.isOpen()) {
+            stats.messagesIn.increment();
+            try {
+                listener.onBinary(connection, view);
             } catch (Throwable e) {
                 machine.listenerFailed(e);
             }

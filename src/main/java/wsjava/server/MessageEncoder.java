@@ -1,8 +1,10 @@
 package wsjava.server;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.MessageDeflater;
+import wsjava.protocol.OpCode;
 
 /**
  * Turns a connection's outgoing data messages into frames and queues them: compressed when
@@ -47,16 +49,33 @@ final class MessageEncoder {
      * the header and the caller's buffer are written together by one gathering write. Otherwise
      * (compressed, or larger than a frame) the payload is copied once, as for a byte array.
      */
-    boolean enqueueBinary(java.nio.ByteBuffer payload, CompletableFuture<Void> done) {
+    boolean enqueueBinary(ByteBuffer payload, CompletableFuture<Void> done) {
         int len = payload.remaining();
         if (compresses(len) || len > writer.maxFramePayload()) {
             byte[] copy = new byte[len];
             payload.duplicate().get(copy);
-            return enqueue(wsjava.protocol.OpCode.BINARY, copy, 0, len, done);
+            return enqueue(OpCode.BINARY, copy, 0, len, done);
         }
         byte[] header = new byte[FrameWriter.headerSize(len, false)];
-        FrameWriter.writeHeader(header, 0, true, wsjava.protocol.OpCode.BINARY, len, false, 0);
-        return outbox.enqueue(new java.nio.ByteBuffer[] {java.nio.ByteBuffer.wrap(header), payload.slice().asReadOnlyBuffer()}, done);
+        FrameWriter.writeHeader(header, 0, true, OpCode.BINARY, len, false, 0);
+        return outbox.enqueue(new ByteBuffer[] {ByteBuffer.wrap(header), payload.slice().asReadOnlyBuffer()}, done);
+    }
+
+    /**
+     * Sends a binary message from a buffer the caller will reuse: a plain one-frame message is
+     * written at once where the outbox can ({@link Outbox#sendNow}), copying only what the socket
+     * did not take; otherwise the payload is copied and queued as for an array.
+     */
+    boolean sendBinaryNow(ByteBuffer payload) {
+        int len = payload.remaining();
+        if (compresses(len) || len > writer.maxFramePayload()) {
+            byte[] copy = new byte[len];
+            payload.duplicate().get(copy);
+            return enqueue(OpCode.BINARY, copy, 0, len, null);
+        }
+        byte[] header = new byte[FrameWriter.headerSize(len, false)];
+        FrameWriter.writeHeader(header, 0, true, OpCode.BINARY, len, false, 0);
+        return outbox.sendNow(new ByteBuffer[] {ByteBuffer.wrap(header), payload.duplicate()});
     }
 
     /** Queues a broadcast, sharing its encoded frames where this connection's agreement allows. */

@@ -58,6 +58,79 @@ final class OutboundQueue {
         return queuedBytes;
     }
 
+    /**
+     * The I/O thread's write-through: when nothing is queued, writes {@code parts} now (a heap part
+     * offered only up to {@link #MAX_WRITE_BYTES}, which the JDK would copy whole), then queues a
+     * copy of what the socket did not take, so the caller may reuse its buffers at once. A write
+     * error is not raised here: everything unwritten is queued and the flush that follows meets it.
+     * Returns the bytes written now, or -1 after a close frame.
+     */
+    synchronized long addWritingFirst(GatheringByteChannel channel, ByteBuffer[] parts) {
+        if (closed) {
+            return -1;
+        }
+        long written = 0;
+        if (buffers.isEmpty()) {
+            try {
+                written = channel.write(offerable(parts), 0, parts.length);
+            } catch (IOException e) {
+                written = 0;
+            }
+            skip(parts, written);
+        }
+        if (lengthOf(parts) > 0) {
+            ByteBuffer rest = copyOf(parts);
+            buffers.add(rest);
+            completions.add(NONE);
+            queuedBytes += rest.remaining();
+        }
+        return written;
+    }
+
+    /** Views of {@code parts} that offer at most {@link #MAX_WRITE_BYTES} of heap bytes in all. */
+    private static ByteBuffer[] offerable(ByteBuffer[] parts) {
+        ByteBuffer[] views = new ByteBuffer[parts.length];
+        long heapBudget = MAX_WRITE_BYTES;
+        for (int i = 0; i < parts.length; i++) {
+            views[i] = parts[i].duplicate();
+            if (!parts[i].isDirect()) {
+                int offered = (int) Math.min(parts[i].remaining(), heapBudget);
+                views[i].limit(parts[i].position() + offered);
+                heapBudget -= offered;
+            }
+        }
+        return views;
+    }
+
+    /** Moves the parts' positions past {@code bytes} written. */
+    private static void skip(ByteBuffer[] parts, long bytes) {
+        for (ByteBuffer part : parts) {
+            int step = (int) Math.min(bytes, part.remaining());
+            part.position(part.position() + step);
+            bytes -= step;
+        }
+    }
+
+    static long lengthOf(ByteBuffer[] parts) {
+        long length = 0;
+        for (ByteBuffer part : parts) {
+            length += part.remaining();
+        }
+        return length;
+    }
+
+    /** The parts' remaining bytes, copied into one buffer (their positions move to their limits). */
+    static ByteBuffer copyOf(ByteBuffer[] parts) {
+        byte[] copy = new byte[(int) lengthOf(parts)];
+        int at = 0;
+        for (ByteBuffer part : parts) {
+            int n = part.remaining();
+            part.get(copy, at, n);
+            at += n;
+        }
+        return ByteBuffer.wrap(copy);
+    }
+
     /** Stands for "no completion" in the deque (which holds no nulls). */
     private static final CompletableFuture<Void> NONE = new CompletableFuture<>();
 

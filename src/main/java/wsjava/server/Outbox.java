@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,12 +58,34 @@ final class Outbox {
 
     /** {@link #enqueue(byte[])}, with a completion for when the bytes are written (it fails when not queued). */
     boolean enqueue(byte[] bytes, CompletableFuture<Void> done) {
-        return enqueue(new java.nio.ByteBuffer[] {java.nio.ByteBuffer.wrap(bytes)}, done);
+        return enqueue(new ByteBuffer[] {ByteBuffer.wrap(bytes)}, done);
     }
 
-    /** A message in parts (header, then a payload that is not copied); see {@link OutboundQueue#add(java.nio.ByteBuffer[], CompletableFuture)}. */
-    boolean enqueue(java.nio.ByteBuffer[] parts, CompletableFuture<Void> done) {
-        long queued = queue.add(parts, done);
+    /** A message in parts (header, then a payload that is not copied); see {@link OutboundQueue#add(ByteBuffer[], CompletableFuture)}. */
+    boolean enqueue(ByteBuffer[] parts, CompletableFuture<Void> done) {
+        return afterAdding(queue.add(parts, done), done);
+    }
+
+    /**
+     * Sends a message from buffers the caller will reuse. On the I/O thread of a plain socket with
+     * nothing queued, the message is written at once and only what the socket did not take is
+     * copied and queued (an echo's payload goes from the read buffer to the socket untouched);
+     * otherwise all of it is copied and queued. TLS always queues: its records are written by flush.
+     */
+    boolean sendNow(ByteBuffer[] parts) {
+        if (!loop.inLoop() || !(transport instanceof PlainTransport)) {
+            return enqueue(new ByteBuffer[] {OutboundQueue.copyOf(parts)}, null);
+        }
+        long written = queue.addWritingFirst(transport, parts);
+        if (written < 0) {
+            return afterAdding(-1, null);
+        }
+        stats.bytesOut.add(written);
+        return afterAdding(queue.queuedBytes(), null);
+    }
+
+    /** The policies after a message was queued ({@code queued} bytes now, -1 when refused). */
+    private boolean afterAdding(long queued, CompletableFuture<Void> done) {
         if (queued < 0) {
             if (done != null) {
                 done.completeExceptionally(new java.io.IOException("the connection is closing"));
@@ -78,7 +101,9 @@ final class Outbox {
                     "client too slow: over " + config.outboundLimitBytes() + " bytes unsent"));
             return false;
         }
-        requestFlush();
+        if (queued > 0) {
+            requestFlush();
+        }
         return true;
     }
 

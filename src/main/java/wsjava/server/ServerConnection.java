@@ -96,6 +96,11 @@ final class ServerConnection {
         }
     }
 
+    /** See {@link ListenerCalls#isOwnedView}; only the I/O thread's own listener call can match. */
+    boolean isOwnedView(ByteBuffer buffer) {
+        return loop.inLoop() && calls != null && calls.isOwnedView(buffer);
+    }
+
     void pong(byte[] payload) {
         if (state == State.OPEN) {
             outbox.enqueue(writer.control(OpCode.PONG, payload));

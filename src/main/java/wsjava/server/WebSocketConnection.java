@@ -58,6 +58,18 @@ public interface WebSocketConnection {
     }
 
     /**
+     * Sends a binary message from {@code data}'s remaining bytes, keeping no reference to the
+     * buffer: the caller may reuse it once this returns, so a listener can send on the view it was
+     * given. On the I/O thread, with nothing queued before it, what the socket takes is written at
+     * once and only the rest is copied. The buffer's position is not moved. False when not queued.
+     */
+    default boolean sendBinary(java.nio.ByteBuffer data) {
+        byte[] copy = new byte[data.remaining()];
+        data.duplicate().get(copy);
+        return sendBinary(copy);
+    }
+
+    /**
      * Queues a binary message from {@code data}'s remaining bytes without copying them where it can
      * (a plain message of one frame goes out as its header plus this buffer, in one gathering write):
      * the caller must not change those bytes until the future completes. The buffer's position is

@@ -1,5 +1,7 @@
 package wsjava.server;
 
+import java.nio.ByteBuffer;
+
 /**
  * What a server tells its application. Calls come on the connection's I/O thread, one at a time
  * per connection, in arrival order; a listener must not block (hand slow work to another thread, or
@@ -15,6 +17,19 @@ public interface WebSocketListener {
     }
 
     default void onBinary(WebSocketConnection connection, byte[] data) {
+    }
+
+    /**
+     * A binary message as a read-only buffer, valid only during the call: its bytes may sit in the
+     * I/O thread's read buffer, which the next read reuses. Override this instead of
+     * {@link #onBinary(WebSocketConnection, byte[])} to read a message without it being copied; to
+     * send it on, use {@link WebSocketConnection#sendBinary(ByteBuffer)}, which copies only what it
+     * must keep. By default the bytes are copied into an array for the {@code byte[]} variant.
+     */
+    default void onBinary(WebSocketConnection connection, ByteBuffer message) {
+        byte[] copy = new byte[message.remaining()];
+        message.get(copy);
+        onBinary(connection, copy);
     }
 
     default void onPong(WebSocketConnection connection, byte[] payload) {

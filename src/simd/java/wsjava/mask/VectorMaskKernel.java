@@ -1,5 +1,7 @@
 package wsjava.mask;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
@@ -31,13 +33,18 @@ final class VectorMaskKernel implements MaskKernel {
         return BYTES.vectorBitSize() >= 128 && INTS.vectorBitSize() == BYTES.vectorBitSize();
     }
 
+    /** The key repeated across a vector, starting at key byte {@code phase}. */
+    private static ByteVector keyVector(int key, int phase) {
+        // Vector lanes are little-endian, so int lane 0's low byte is byte lane 0: key byte `phase`.
+        int littleEndianKey = Integer.reverseBytes(Integer.rotateLeft(key, 8 * phase));
+        return IntVector.broadcast(INTS, littleEndianKey).reinterpretAsBytes();
+    }
+
     @Override
     public void mask(byte[] src, int srcOff, byte[] dst, int dstOff, int len, int key, int phase) {
         int i = 0;
         if (len >= STEP) {
-            // Vector lanes are little-endian, so int lane 0's low byte is byte lane 0: key byte `phase`.
-            int littleEndianKey = Integer.reverseBytes(Integer.rotateLeft(key, 8 * phase));
-            ByteVector keyBytes = IntVector.broadcast(INTS, littleEndianKey).reinterpretAsBytes();
+            ByteVector keyBytes = keyVector(key, phase);
             // Four vectors per iteration keep more loads in flight (about 15% faster at 16 KiB here).
             int blocksEnd = len - len % (4 * STEP);
             for (; i < blocksEnd; i += 4 * STEP) {
@@ -60,6 +67,35 @@ final class VectorMaskKernel implements MaskKernel {
         if (i < len) {
             // STEP is a multiple of 4, so the phase at i is still `phase`.
             ScalarMaskKernel.INSTANCE.mask(src, srcOff + i, dst, dstOff + i, len - i, key, phase);
+        }
+    }
+
+    /** The same on a buffer (a direct one: the socket's read buffer), in place, also four vectors at a time. */
+    @Override
+    public void mask(ByteBuffer buf, int off, int len, int key, int phase) {
+        int i = 0;
+        if (len >= STEP) {
+            ByteVector keyBytes = keyVector(key, phase);
+            int blocksEnd = len - len % (4 * STEP);
+            for (; i < blocksEnd; i += 4 * STEP) {
+                ByteVector a = ByteVector.fromByteBuffer(BYTES, buf, off + i, ByteOrder.LITTLE_ENDIAN);
+                ByteVector b = ByteVector.fromByteBuffer(BYTES, buf, off + i + STEP, ByteOrder.LITTLE_ENDIAN);
+                ByteVector c = ByteVector.fromByteBuffer(BYTES, buf, off + i + 2 * STEP, ByteOrder.LITTLE_ENDIAN);
+                ByteVector d = ByteVector.fromByteBuffer(BYTES, buf, off + i + 3 * STEP, ByteOrder.LITTLE_ENDIAN);
+                a.lanewise(VectorOperators.XOR, keyBytes).intoByteBuffer(buf, off + i, ByteOrder.LITTLE_ENDIAN);
+                b.lanewise(VectorOperators.XOR, keyBytes).intoByteBuffer(buf, off + i + STEP, ByteOrder.LITTLE_ENDIAN);
+                c.lanewise(VectorOperators.XOR, keyBytes).intoByteBuffer(buf, off + i + 2 * STEP, ByteOrder.LITTLE_ENDIAN);
+                d.lanewise(VectorOperators.XOR, keyBytes).intoByteBuffer(buf, off + i + 3 * STEP, ByteOrder.LITTLE_ENDIAN);
+            }
+            int vectorsEnd = len - len % STEP;
+            for (; i < vectorsEnd; i += STEP) {
+                ByteVector.fromByteBuffer(BYTES, buf, off + i, ByteOrder.LITTLE_ENDIAN)
+                        .lanewise(VectorOperators.XOR, keyBytes)
+                        .intoByteBuffer(buf, off + i, ByteOrder.LITTLE_ENDIAN);
+            }
+        }
+        if (i < len) {
+            ScalarMaskKernel.INSTANCE.mask(buf, off + i, len - i, key, phase);
         }
     }
 }

@@ -177,6 +177,31 @@ class MaskerTest {
         }
     }
 
+    /** Each kernel's own buffer path, long enough for whole vectors, at every offset and phase. */
+    @Test
+    void everyKernelMasksDirectBuffersInPlace() {
+        for (MaskKernel kernel : kernels()) {
+            for (int len : new int[] {0, 1, 7, 63, 64, 65, 200, 256, 1000, 4099}) {
+                for (int phase = 0; phase < 4; phase++) {
+                    for (int off = 0; off < 5; off++) {
+                        int key = RANDOM.nextInt();
+                        byte[] data = randomBytes(len + off + 8);
+                        ByteBuffer buf = ByteBuffer.allocateDirect(data.length);
+                        buf.put(data).clear();
+                        kernel.mask(buf, off, len, key, phase);
+                        byte[] got = new byte[data.length];
+                        buf.get(0, got);
+                        assertArrayEquals(reference(data, off, len, key, phase), Arrays.copyOfRange(got, off, off + len),
+                                kernel.name() + " len " + len);
+                        assertArrayEquals(Arrays.copyOfRange(data, 0, off), Arrays.copyOfRange(got, 0, off), "bytes before untouched");
+                        assertArrayEquals(Arrays.copyOfRange(data, off + len, data.length),
+                                Arrays.copyOfRange(got, off + len, data.length), "bytes after untouched");
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void slicedHeapBufferUsesItsArrayOffset() {
         byte[] data = randomBytes(64);

@@ -36,6 +36,42 @@ class FrameChunkingPropertyTest {
         }
     }
 
+    /** A server reads into a direct buffer and unmasks there; a read-only buffer is unmasked into a copy. */
+    @Test
+    void directAndReadOnlyInputGiveTheSameFramesAsHeapInput() {
+        Random random = new Random(7);
+        for (int trial = 0; trial < 100; trial++) {
+            FrameWriter writer = new FrameWriter(Role.CLIENT, 1 + random.nextInt(5000), new Random(trial));
+            ByteArrayOutputStream stream = new ByteArrayOutputStream();
+            for (int m = 0; m < 1 + random.nextInt(5); m++) {
+                byte[] payload = new byte[random.nextInt(40_000)];
+                random.nextBytes(payload);
+                stream.writeBytes(writer.binary(payload));
+            }
+            byte[] bytes = stream.toByteArray();
+            int[] cuts = randomCuts(random, bytes.length);
+            List<Frame> heap = parseInChunks(bytes.clone(), cuts);
+            assertSameFrames(heap, parseInChunks(bytes, cuts, Input.DIRECT));
+            assertSameFrames(heap, parseInChunks(bytes, cuts, Input.READ_ONLY));
+        }
+    }
+
+    private enum Input { DIRECT, READ_ONLY }
+
+    private static List<Frame> parseInChunks(byte[] bytes, int[] sizes, Input kind) {
+        FrameParser parser = new FrameParser(Role.SERVER, 1 << 20);
+        FrameCollector frames = new FrameCollector();
+        int at = 0;
+        for (int n : sizes) {
+            ByteBuffer chunk = kind == Input.DIRECT ? ByteBuffer.allocateDirect(n).put(bytes, at, n).flip()
+                    : ByteBuffer.wrap(bytes, at, n).asReadOnlyBuffer();
+            parser.parse(chunk, frames);
+            assertEquals(0, chunk.remaining(), "the parser consumes all it is given");
+            at += n;
+        }
+        return frames.drain();
+    }
+
     @Test
     void oneByteAtATimeGivesTheSameFrames() {
         FrameWriter writer = new FrameWriter(Role.CLIENT, 50, new Random(1));

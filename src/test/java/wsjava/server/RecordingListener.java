@@ -30,8 +30,8 @@ class RecordingListener implements WebSocketListener {
     }
 
     @Override
-    public void onBinary(WebSocketConnection connection, byte[] data) {
-        echo.onBinary(connection, data);
+    public void onBinary(WebSocketConnection connection, java.nio.ByteBuffer message) {
+        echo.onBinary(connection, message);
     }
 
     @Override

@@ -17,6 +17,9 @@ public final class BenchMain {
             case "mask":
                 MaskBench.run(rest);
                 break;
+            case "mask-direct":
+                DirectMaskBench.run(rest);
+                break;
             case "echo":
                 EchoBench.run(rest);
                 break;
@@ -33,8 +36,9 @@ public final class BenchMain {
                 System.exit(wsjava.bench.soak.SoakBench.run(rest).passed() ? 0 : 1);
                 break;
             default:
-                System.out.println("usage: ./wsjava bench <mask|languages|echo|deflate|tls|soak> [--quick|--smoke] [--out DIR]");
+                System.out.println("usage: ./wsjava bench <mask|mask-direct|languages|echo|deflate|tls|soak> [--quick|--smoke] [--out DIR]");
                 System.out.println("  mask       JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
+                System.out.println("  mask-direct JMH: unmasking in place in a direct buffer (the server's read path) vs System.arraycopy");
                 System.out.println("  languages  masking 16 KiB, 1 MiB, 16 MiB in Java, C, Python, Node and Erlang, checked against one reference");
                 System.out.println("  echo       end-to-end echo: WSJava vs Netty, Java-WebSocket, Jetty; msgs/s, p50/p99, 16 MiB, idle connections (--idle N)");
                 System.out.println("  deflate    compressed echo of WL-expression text vs Netty and Jetty with deflate; memory of 10,000 deflate connections");

@@ -19,7 +19,8 @@ final class ProgressFormat implements OutputFormat {
 
     @Override
     public void startBenchmark(BenchmarkParams params) {
-        progress.detail(params.getBenchmark().replaceAll(".*\\.", "") + " " + params.getParam("mode") + " " + params.getParam("size"));
+        String mode = params.getParam("mode");      // only MaskBenchmark has one
+        progress.detail(params.getBenchmark().replaceAll(".*\\.", "") + (mode == null ? "" : " " + mode) + " " + params.getParam("size"));
     }
 
     @Override

@@ -26,6 +26,13 @@ class HarnessSmokeTest {
     }
 
     @Test
+    void directMaskJmhHarness(@TempDir Path out) throws Exception {
+        DirectMaskBench.run(List.of("--smoke", "--out", out.toString()));
+        assertEquals(DirectMaskBench.VARIANTS.size() * 2, csvRows(out.resolve("mask-direct.csv")).size());
+        assertTrue(Files.size(out.resolve("mask-direct.png")) > 1000);
+    }
+
+    @Test
     void maskJmhHarness(@TempDir Path out) throws Exception {
         MaskBench.run(List.of("--smoke", "--out", out.toString()));
         assertEquals(MaskBench.VARIANTS.size() * 2, csvRows(out.resolve("mask-jmh.csv")).size());

@@ -1,0 +1,93 @@
+package wsjava.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import wsjava.mask.Masker;
+
+/**
+ * {@code ./wsjava bench mask-direct}: runs {@code DirectMaskBenchmark} under JMH and reports
+ * in-place masking of a direct buffer against System.arraycopy of the same bytes, measured in the
+ * same run: a table, CSV and a JFreeChart chart of GB/s.
+ */
+public final class DirectMaskBench {
+
+    static final List<String> VARIANTS = List.of("directSimd", "directScalar", "directMasker", "heapSimd", "arraycopy", "directCopy");
+
+    private DirectMaskBench() {
+    }
+
+    public static void run(List<String> args) throws Exception {
+        boolean smoke = args.contains("--smoke");
+        boolean quick = args.contains("--quick");
+        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("wsjava\\.mask\\.DirectMaskBenchmark\\.")
+                .jvmArgsAppend("--add-modules", "jdk.incubator.vector", "-Xmx1g")
+                .verbosity(VerboseMode.SILENT)
+                .shouldFailOnError(true);
+        if (smoke) {
+            options.forks(0).warmupIterations(1).measurementIterations(1)
+                    .warmupTime(TimeValue.milliseconds(20)).measurementTime(TimeValue.milliseconds(20)).param("size", "125", "16384");
+        } else if (quick) {
+            options.forks(1).warmupIterations(2).measurementIterations(3)
+                    .warmupTime(TimeValue.milliseconds(150)).measurementTime(TimeValue.milliseconds(150));
+        } else {
+            options.forks(1).warmupIterations(3).measurementIterations(5)
+                    .warmupTime(TimeValue.milliseconds(500)).measurementTime(TimeValue.milliseconds(500));
+        }
+        int sizes = smoke ? 2 : 5;
+        System.out.printf("direct-buffer mask benchmark (%s mode): %d JMH runs, kernel in this JVM: %s%n",
+                smoke ? "smoke" : quick ? "quick" : "full", VARIANTS.size() * sizes, Masker.implementation());
+        Progress progress = new Progress("mask-direct", VARIANTS.size() * sizes);
+        Collection<RunResult> results = new Runner(options.build(), new ProgressFormat(progress)).run();
+        progress.finish();
+
+        Map<String, Double> nsPerOp = new HashMap<>();
+        TreeSet<Integer> sizeSet = new TreeSet<>();
+        for (RunResult r : results) {
+            int size = Integer.parseInt(r.getParams().getParam("size"));
+            sizeSet.add(size);
+            nsPerOp.put(size + "|" + r.getParams().getBenchmark().replaceAll(".*\\.", ""), r.getPrimaryResult().getScore());
+        }
+        Report table = new Report(List.of("size", "variant", "ns/op", "GB/s", "x arraycopy time"));
+        DefaultCategoryDataset chart = new DefaultCategoryDataset();
+        for (int size : sizeSet) {
+            double copy = nsPerOp.getOrDefault(size + "|arraycopy", Double.NaN);
+            for (String variant : VARIANTS) {
+                double ns = nsPerOp.getOrDefault(size + "|" + variant, Double.NaN);
+                table.add(List.of(MaskBench.sizeName(size), variant, Report.fixed(ns, 1), Report.fixed(size / ns, 2), Report.fixed(ns / copy, 2)));
+                chart.addValue(size / ns, variant, MaskBench.sizeName(size));
+            }
+        }
+        System.out.println();
+        table.print(System.out);
+        Files.createDirectories(out);
+        table.writeCsv(out.resolve("mask-direct.csv"));
+        JFreeChart bars = ChartFactory.createBarChart("Unmasking in place in a direct buffer vs copying the same bytes (higher is better)",
+                "payload size", "GB/s", chart, PlotOrientation.VERTICAL, true, false, false);
+        ChartUtils.saveChartAsPNG(out.resolve("mask-direct.png").toFile(), bars, 900, 450);
+        System.out.println("wrote " + out.resolve("mask-direct.csv") + " and " + out.resolve("mask-direct.png"));
+        for (int size : sizeSet) {
+            System.out.printf(Locale.ROOT, "summary %s: directMasker/arraycopy time = %s, directSimd/arraycopy = %s%n", MaskBench.sizeName(size),
+                    Report.fixed(nsPerOp.get(size + "|directMasker") / nsPerOp.get(size + "|arraycopy"), 2),
+                    Report.fixed(nsPerOp.get(size + "|directSimd") / nsPerOp.get(size + "|arraycopy"), 2));
+        }
+    }
+}
