@@ -14,7 +14,9 @@ import java.util.Arrays;
  * the limit applies to the inflated bytes as they are produced.
  *
  * <p>A binary message of one frame whose payload came in one piece is not copied at all: the
- * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}).
+ * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}). Given
+ * {@link MessageBuffers}, other binary messages are assembled in its buffers instead of an array
+ * ({@link MessageHandler#onAssembledBinary}).
  */
 public final class MessageAssembler implements FrameListener {
 
@@ -44,15 +46,25 @@ public final class MessageAssembler implements FrameListener {
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
 
+    /** Null unless binary messages are assembled off the heap; then {@code offHeap} holds the current one. */
+    private final MessageBuffers buffers;
+    private ByteBuffer offHeap;
+
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
     }
 
     /** @param inflater the connection's inflater when permessage-deflate was agreed, else null */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater) {
+        this(handler, maxMessageSize, inflater, null);
+    }
+
+    /** @param buffers where binary messages are assembled, or null for arrays */
+    public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers) {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
+        this.buffers = buffers;
     }
 
     @Override
@@ -105,7 +117,7 @@ public final class MessageAssembler implements FrameListener {
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
     public int bufferCapacity() {
-        return message.length;
+        return message.length + (offHeap == null ? 0 : offHeap.capacity());
     }
 
     /** Whether a data message has begun and not yet ended. */
@@ -137,6 +149,10 @@ public final class MessageAssembler implements FrameListener {
             inflater.inflate(piece, inflated);
         } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
             whole = piece.slice().asReadOnlyBuffer();
+        } else if (messageOpcode == OpCode.BINARY && buffers != null) {
+            reserveOffHeap(messageSize + len);
+            offHeap.put(piece);
+            messageSize += len;
         } else {
             checkLimit(len);
             reserve(messageSize + len);
@@ -156,6 +172,30 @@ public final class MessageAssembler implements FrameListener {
         reserve(messageSize + len);
         System.arraycopy(buf, off, message, messageSize, len);
         messageSize += len;
+    }
+
+    /** As {@link #reserve}, in a buffer from {@link MessageBuffers}: room for twice what arrived, within the claim. */
+    private void reserveOffHeap(int size) {
+        if (offHeap != null && size <= offHeap.capacity()) {
+            return;
+        }
+        long twiceArrived = Math.max(1024, 2L * size);
+        ByteBuffer larger = buffers.take((int) Math.min(twiceArrived, Math.max(size, claimedSize)));
+        if (offHeap != null) {
+            offHeap.flip();
+            larger.put(offHeap);
+            buffers.give(offHeap);
+        }
+        offHeap = larger;
+    }
+
+    /** The connection ended: a buffer still held goes back. */
+    public void release() {
+        if (offHeap != null) {
+            ByteBuffer held = offHeap;
+            offHeap = null;
+            buffers.give(held);
+        }
     }
 
     private void checkLimit(int len) {
@@ -184,6 +224,8 @@ public final class MessageAssembler implements FrameListener {
             ByteBuffer view = whole;
             whole = null;
             handler.onBinary(view);
+        } else if (offHeap != null) {
+            deliverOffHeap();
         } else if (type == OpCode.TEXT) {
             utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
@@ -196,6 +238,17 @@ public final class MessageAssembler implements FrameListener {
         }
         if (message.length > IDLE_BUFFER_LIMIT) {
             message = new byte[0];     // don't pin a big buffer to an idle connection
+        }
+    }
+
+    private void deliverOffHeap() {
+        ByteBuffer assembled = offHeap;
+        offHeap = null;
+        assembled.flip();
+        try {
+            handler.onAssembledBinary(assembled.asReadOnlyBuffer());
+        } finally {
+            buffers.give(assembled);
         }
     }
 

@@ -19,6 +19,14 @@ public interface MessageHandler {
         onBinary(copy);
     }
 
+    /**
+     * A binary message assembled in a buffer from {@link MessageBuffers}: a read-only view, valid
+     * only during the call, like {@link #onBinary(ByteBuffer)}, which it defaults to.
+     */
+    default void onAssembledBinary(ByteBuffer view) {
+        onBinary(view);
+    }
+
     void onPing(byte[] payload);
 
     void onPong(byte[] payload);

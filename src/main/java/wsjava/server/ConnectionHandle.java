@@ -128,10 +128,13 @@ final class ConnectionHandle implements WebSocketConnection {
 
     @Override
     public boolean sendBinary(java.nio.ByteBuffer data) {
-        if (connection.isOwnedView(data)) {     // an assembled message sent on from its callback: its array is free
-            return isOpen() && counted(encoder.enqueueBinary(data, null));
+        if (!isOpen()) {
+            return false;
         }
-        return isOpen() && counted(encoder.sendBinaryNow(data));
+        if (connection.takeOwnedView(data)) {     // an assembled message sent on from its callback: its buffer is free
+            return counted(encoder.enqueueBinary(data, connection.releaseWhenSent(data)));
+        }
+        return counted(encoder.sendBinaryNow(data));
     }
 
     private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {

@@ -26,6 +26,9 @@ final class IoLoop implements Runnable {
     private final Selector selector;
     static final int READ_BUFFER_BYTES = 512 * 1024;
 
+    /** Direct buffers for messages its connections assemble (when their listener reads buffers). */
+    private final DirectPool directPool = new DirectPool(this::inLoop);
+
     private final Thread thread;
     /**
      * Direct, so the socket reads straight into it and frames are unmasked where they landed (a heap
@@ -123,6 +126,10 @@ final class IoLoop implements Runnable {
     }
 
     /** The loop's read buffer, shared by its connections (a TLS handshake resumed later reads into it). */
+    DirectPool directPool() {
+        return directPool;
+    }
+
     ByteBuffer readBuffer() {
         return readBuffer;
     }

@@ -31,7 +31,7 @@ final class ListenerCalls implements MessageHandler {
         }
     };
 
-    /** During onBinary: the view of an array the assembler handed over, which nobody reuses. */
+    /** During onBinary: the view of an assembled message (its own array, or a pooled buffer), which nobody reuses. */
     private ByteBuffer ownedView;
 
     ListenerCalls(ServerConnection machine, WebSocketConnection connection, WebSocketListener listener, ServerStats stats) {
@@ -84,12 +84,37 @@ final class ListenerCalls implements MessageHandler {
         }
     }
 
+    /** Whether binary messages go to the listener as buffers (then they may be assembled in pooled ones). */
+    boolean takesBuffers() {
+        return takesBuffers;
+    }
+
     /**
      * Whether {@code buffer} is the view of an assembled message being handed to the listener now:
-     * its array belongs to nobody else, so sending it on needs no copy.
+     * its bytes belong to nobody else, so the first send of it needs no copy. True once per message.
      */
-    boolean isOwnedView(ByteBuffer buffer) {
-        return buffer == ownedView && ownedView != null;
+    boolean takeOwnedView(ByteBuffer buffer) {
+        if (buffer != ownedView || ownedView == null) {
+            return false;
+        }
+        ownedView = null;
+        return true;
+    }
+
+    /** A message assembled in a pooled buffer: lent to the listener, and sendable as it is. */
+    @Override
+    public void onAssembledBinary(ByteBuffer view) {
+        if (machine.isOpen()) {
+            stats.messagesIn.increment();
+            try {
+                ownedView = view;
+                listener.onBinary(connection, view);
+            } catch (Throwable e) {
+                machine.listenerFailed(e);
+            } finally {
+                ownedView = null;
+            }
+        }
     }
 
     /** A message that arrived whole in one read: a view of the read buffer (the listener's default copies it). */

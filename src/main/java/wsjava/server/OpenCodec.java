@@ -13,7 +13,7 @@ import wsjava.protocol.Role;
 /**
  * An open connection's codec, made at the upgrade from what was agreed: the frame parser and
  * message assembler for what arrives (inflating when permessage-deflate was agreed), the encoder
- * for what is sent, and the zlib streams they hold until the connection ends.
+ * for what is sent, and the zlib streams and pooled buffers they hold until the connection ends.
  */
 final class OpenCodec {
 
@@ -21,8 +21,12 @@ final class OpenCodec {
     private final MessageAssembler assembler;
     private final MessageInflater inflater;
     private final MessageEncoder encoder;
+    /** Null unless binary messages are assembled in pooled direct buffers. */
+    private final ConnectionBuffers buffers;
 
-    OpenCodec(DeflateAgreement deflate, ServerConfig config, MessageHandler handler, FrameWriter writer, Outbox outbox) {
+    OpenCodec(DeflateAgreement deflate, ServerConfig config, MessageHandler handler, FrameWriter writer, Outbox outbox,
+              ConnectionBuffers buffers) {
+        this.buffers = buffers;
         Compression compression = config.compression();
         if (deflate == null) {
             inflater = null;
@@ -33,7 +37,7 @@ final class OpenCodec {
             encoder = new MessageEncoder(writer, outbox, new MessageDeflater(compression.level(), deflate.serverNoContextTakeover()), compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
         }
-        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater);
+        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers);
     }
 
     void parse(ByteBuffer bytes) {
@@ -48,6 +52,10 @@ final class OpenCodec {
         return encoder;
     }
 
+    ConnectionBuffers buffers() {
+        return buffers;
+    }
+
     /** A timer pass: an idle connection's compressor is freed. */
     void onTimer(long now) {
         encoder.releaseIfIdle(now);
@@ -55,6 +63,7 @@ final class OpenCodec {
 
     /** The connection ended: zlib memory goes back now, not when the collector finds it. */
     void release() {
+        assembler.release();
         if (inflater != null) {
             inflater.release();
         }

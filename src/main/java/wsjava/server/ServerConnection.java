@@ -96,9 +96,27 @@ final class ServerConnection {
         }
     }
 
-    /** See {@link ListenerCalls#isOwnedView}; only the I/O thread's own listener call can match. */
-    boolean isOwnedView(ByteBuffer buffer) {
-        return loop.inLoop() && calls != null && calls.isOwnedView(buffer);
+    /**
+     * Whether {@code buffer} is the view of the assembled message being delivered, which may then
+     * be sent as it is, once (see {@link ListenerCalls#takeOwnedView}); only on the I/O thread.
+     */
+    boolean takeOwnedView(ByteBuffer buffer) {
+        return loop.inLoop() && calls != null && calls.takeOwnedView(buffer);
+    }
+
+    /**
+     * For an owned view being sent as it is: when it lies in a pooled buffer, keeps that buffer from
+     * the pool until the returned future completes (written, or dropped). Null for an array.
+     */
+    java.util.concurrent.CompletableFuture<Void> releaseWhenSent(ByteBuffer view) {
+        if (!view.isDirect() || codec.buffers() == null) {
+            return null;
+        }
+        ConnectionBuffers buffers = codec.buffers();
+        ByteBuffer kept = buffers.keepForSending();
+        java.util.concurrent.CompletableFuture<Void> sent = new java.util.concurrent.CompletableFuture<>();
+        sent.whenComplete((ok, failed) -> buffers.sent(kept));
+        return sent;
     }
 
     void pong(byte[] payload) {
@@ -170,7 +188,8 @@ final class ServerConnection {
         AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config, server.listener());
         handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox);
         calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
-        codec = new OpenCodec(upgrade.deflate, config, calls, writer, outbox);
+        codec = new OpenCodec(upgrade.deflate, config, calls, writer, outbox,
+                calls.takesBuffers() ? new ConnectionBuffers(loop.directPool()) : null);
         handle.encodeWith(codec.encoder());
         outbox.enqueue(upgrade.response);
         state = State.OPEN;

@@ -89,7 +89,7 @@ public final class EchoBench {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
         Path out = Path.of(BenchMain.option(args, "--out", "results"));
-        int[] sizes = smoke ? new int[] {64} : new int[] {64, 1024, 64 * 1024, 1024 * 1024};
+        int[] sizes = smoke ? new int[] {64} : new int[] {64, 1024, 16 * 1024, 64 * 1024, 1024 * 1024};
         int[] connectionCounts = smoke ? new int[] {1, 2} : new int[] {1, 16, 64};
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
@@ -111,7 +111,9 @@ public final class EchoBench {
         Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
                 "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
-        Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length);
+        int rounds = smoke ? 1 : quick ? 3 : 7;
+        Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length
+                + (cClient == null ? 0 : sizes.length));
         for (Peer peer : peers) {
             int port = freePort();
             Process server = start(peer, port, pin, out);
@@ -145,6 +147,9 @@ public final class EchoBench {
                 stop(server);
             }
         }
+        int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
+        Map<String, EchoHeadToHead.Median> headToHead = cClient == null ? Map.of()
+                : EchoHeadToHead.run(peers, cClient, sizes, mid, rounds, smoke ? 0.3 : 1.0, pin, out, progress);
         progress.finish();
         System.out.println();
         table.print(System.out);
@@ -156,14 +161,22 @@ public final class EchoBench {
         peers.forEach(p -> names.add(p.name));
         List<Path> charts = EchoCharts.write(out, names, sizes, connectionCounts, rate);
         System.out.println("wrote " + out.resolve("echo.csv") + ", " + out.resolve("echo-extras.csv") + " and " + charts);
-        int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
-        StringBuilder summary = new StringBuilder("ratios, same run (" + mid + " connections, msgs/s):");
+        StringBuilder summary = new StringBuilder("ratios, one pass per server (" + mid + " connections, msgs/s):");
         for (int size : sizes) {
             Double ws = rate.get("WSJava|" + size + "|" + mid);
             summary.append(String.format(Locale.ROOT, " %s: WSJava/uWebSockets %s, WSJava/Netty %s;", MaskBench.sizeName(size),
                     ratio(ws, rate.get("uWebSockets|" + size + "|" + mid)), ratio(ws, rate.get("Netty|" + size + "|" + mid))));
         }
         System.out.println(summary);
+        if (!headToHead.isEmpty()) {
+            StringBuilder robust = new StringBuilder("ratios, head to head (" + mid + " connections, medians of " + rounds + " interleaved rounds):");
+            for (int size : sizes) {
+                EchoHeadToHead.Median ws = headToHead.get("WSJava|" + size);
+                robust.append(String.format(Locale.ROOT, " %s: WSJava/uWebSockets %s, WSJava/Netty %s;", MaskBench.sizeName(size),
+                        EchoHeadToHead.ratio(ws, headToHead.get("uWebSockets|" + size)), EchoHeadToHead.ratio(ws, headToHead.get("Netty|" + size))));
+            }
+            System.out.println(robust);
+        }
         System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
                 + " MiB RSS (target: 10000 in under 300 MB)");
     }

@@ -77,5 +77,10 @@ class HarnessSmokeTest {
             assertEquals("50", row.split(",")[2], "idle connections held: " + row);
         }
         assertTrue(Files.size(out.resolve("echo-64B.png")) > 1000, "one JFreeChart chart per message size");
+        if (Files.exists(out.resolve("native/wsecho"))) {       // the head-to-head needs the C client (gcc)
+            List<String> h2h = csvRows(out.resolve("echo-head-to-head.csv"));
+            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty,")), String.join("\n", h2h));
+        }
     }
 }

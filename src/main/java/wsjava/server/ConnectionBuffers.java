@@ -1,0 +1,53 @@
+package wsjava.server;
+
+import java.nio.ByteBuffer;
+import wsjava.protocol.MessageBuffers;
+
+/**
+ * A connection's share of its I/O thread's {@link DirectPool}: the assembler takes buffers for
+ * binary messages here and gives them back after the listener's call, except the one the listener
+ * sent on from its callback ({@link #keepForSending}), which goes back once it is written.
+ */
+final class ConnectionBuffers implements MessageBuffers {
+
+    private final DirectPool pool;
+    /** The buffer the assembler holds now, and the one kept for sending (if any). */
+    private ByteBuffer current;
+    private ByteBuffer keptForSending;
+
+    ConnectionBuffers(DirectPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public ByteBuffer take(int capacity) {
+        current = pool.take(capacity);
+        return current;
+    }
+
+    @Override
+    public void give(ByteBuffer buffer) {
+        if (buffer == current) {
+            current = null;
+        }
+        if (buffer == keptForSending) {
+            keptForSending = null;      // the send gives it back once written
+            return;
+        }
+        pool.give(buffer);
+    }
+
+    /**
+     * The buffer of the message being delivered is queued to be sent as it is: the assembler's
+     * give after the callback must not return it. Returns the buffer, for the send to give back.
+     */
+    ByteBuffer keepForSending() {
+        keptForSending = current;
+        return current;
+    }
+
+    /** Returns a buffer kept for sending, once its bytes are written or dropped. */
+    void sent(ByteBuffer buffer) {
+        pool.give(buffer);
+    }
+}
