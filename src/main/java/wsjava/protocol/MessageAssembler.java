@@ -15,8 +15,9 @@ import java.util.Arrays;
  *
  * <p>A binary message of one frame whose payload came in one piece is not copied at all: the
  * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}). Given
- * {@link MessageBuffers}, other binary messages are assembled in its buffers instead of an array
- * ({@link MessageHandler#onAssembledBinary}).
+ * {@link MessageBuffers}, a binary message that grows past {@code offHeapFrom} bytes moves to its
+ * buffers ({@link MessageHandler#onAssembledBinary}); smaller ones stay in an array, so a pool's
+ * sizes never multiply the memory of a small message.
  */
 public final class MessageAssembler implements FrameListener {
 
@@ -46,8 +47,9 @@ public final class MessageAssembler implements FrameListener {
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
 
-    /** Null unless binary messages are assembled off the heap; then {@code offHeap} holds the current one. */
+    /** Null unless large binary messages are assembled off the heap; then {@code offHeap} holds the current one. */
     private final MessageBuffers buffers;
+    private final int offHeapFrom;
     private ByteBuffer offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
@@ -56,15 +58,19 @@ public final class MessageAssembler implements FrameListener {
 
     /** @param inflater the connection's inflater when permessage-deflate was agreed, else null */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater) {
-        this(handler, maxMessageSize, inflater, null);
+        this(handler, maxMessageSize, inflater, null, 0);
     }
 
-    /** @param buffers where binary messages are assembled, or null for arrays */
-    public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers) {
+    /**
+     * @param buffers where binary messages larger than {@code offHeapFrom} bytes are assembled, or
+     *                null for arrays only
+     */
+    public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers, int offHeapFrom) {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
         this.buffers = buffers;
+        this.offHeapFrom = offHeapFrom;
     }
 
     @Override
@@ -149,7 +155,7 @@ public final class MessageAssembler implements FrameListener {
             inflater.inflate(piece, inflated);
         } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
             whole = piece.slice().asReadOnlyBuffer();
-        } else if (messageOpcode == OpCode.BINARY && buffers != null) {
+        } else if (messageOpcode == OpCode.BINARY && buffers != null && (offHeap != null || messageSize + len > offHeapFrom)) {
             reserveOffHeap(messageSize + len);
             offHeap.put(piece);
             messageSize += len;
@@ -185,6 +191,9 @@ public final class MessageAssembler implements FrameListener {
             offHeap.flip();
             larger.put(offHeap);
             buffers.give(offHeap);
+        } else {
+            larger.put(message, 0, messageSize);     // the message outgrew its array: move it, and hold one buffer, not two
+            message = new byte[0];
         }
         offHeap = larger;
     }

@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
 import wsjava.protocol.MessageBuffers;
 
 /**
@@ -49,5 +50,16 @@ final class ConnectionBuffers implements MessageBuffers {
     /** Returns a buffer kept for sending, once its bytes are written or dropped. */
     void sent(ByteBuffer buffer) {
         pool.give(buffer);
+    }
+
+    /**
+     * Keeps the buffer of the message being delivered from the pool until the returned future
+     * completes (its bytes written, or dropped with the connection); the send completes it.
+     */
+    CompletableFuture<Void> keepUntilSent() {
+        ByteBuffer kept = keepForSending();
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        sent.whenComplete((ok, failed) -> sent(kept));
+        return sent;
     }
 }

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
- * Direct buffers kept by one I/O thread for the messages its connections assemble, in a few sizes
- * ({@link #sizeFor}). Allocating a direct buffer is slow (zeroed, and freed only by the collector),
+ * Direct buffers kept by one I/O thread for the large messages its connections assemble, in a
+ * few sizes ({@link #sizeFor}). Allocating a direct buffer is slow (zeroed, and freed only by the collector),
  * so buffers are reused; at most {@link #MAX_KEPT_BYTES} wait here between messages. Only the
  * loop's own thread takes and gives: a buffer given from another thread, beyond the cap, or larger
  * than the cap is left to the collector. A connection takes at most twice what it has received
@@ -16,8 +16,9 @@ import java.util.function.BooleanSupplier;
  */
 final class DirectPool {
 
+    /** The smallest buffer; messages up to this size are assembled in arrays. */
     static final int MIN_BYTES = 64 * 1024;
-    /** Up to this size, buffers come in powers of two; above it, in whole multiples of it. */
+    /** Up to 1 MiB, buffers come in multiples of 64 KiB; above it, in whole MiB. */
     static final int STEP_BYTES = 1024 * 1024;
     static final long MAX_KEPT_BYTES = 16L * 1024 * 1024;
 
@@ -56,19 +57,14 @@ final class DirectPool {
     }
 
     /**
-     * The size of buffer that holds {@code capacity} bytes: a power of two from 64 KiB up to 1 MiB,
-     * then the next whole MiB, so a large message wastes at most 1 MiB (a power of two could waste
-     * nearly half of it, and the inbound budget counts what is held).
+     * The size of buffer that holds {@code capacity} bytes: the next multiple of 64 KiB up to 1 MiB,
+     * then of 1 MiB, so a buffer exceeds what was asked by at most one step (powers of two could
+     * nearly double it, and both the inbound budget and "memory follows bytes that arrived" count
+     * what is held).
      */
     static int sizeFor(int capacity) {
-        if (capacity <= STEP_BYTES) {
-            int size = MIN_BYTES;
-            while (size < capacity) {
-                size <<= 1;
-            }
-            return size;
-        }
-        long rounded = ((long) capacity + STEP_BYTES - 1) / STEP_BYTES * STEP_BYTES;
+        long step = capacity <= STEP_BYTES ? MIN_BYTES : STEP_BYTES;
+        long rounded = Math.max(MIN_BYTES, ((long) capacity + step - 1) / step * step);
         return rounded > Integer.MAX_VALUE - 8 ? capacity : (int) rounded;
     }
 }

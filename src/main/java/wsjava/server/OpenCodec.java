@@ -37,7 +37,7 @@ final class OpenCodec {
             encoder = new MessageEncoder(writer, outbox, new MessageDeflater(compression.level(), deflate.serverNoContextTakeover()), compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
         }
-        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers);
+        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers, DirectPool.MIN_BYTES);
     }
 
     void parse(ByteBuffer bytes) {

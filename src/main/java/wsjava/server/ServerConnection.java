@@ -104,19 +104,9 @@ final class ServerConnection {
         return loop.inLoop() && calls != null && calls.takeOwnedView(buffer);
     }
 
-    /**
-     * For an owned view being sent as it is: when it lies in a pooled buffer, keeps that buffer from
-     * the pool until the returned future completes (written, or dropped). Null for an array.
-     */
+    /** For an owned view sent as it is: see {@link ConnectionBuffers#keepUntilSent}; null for an array's view. */
     java.util.concurrent.CompletableFuture<Void> releaseWhenSent(ByteBuffer view) {
-        if (!view.isDirect() || codec.buffers() == null) {
-            return null;
-        }
-        ConnectionBuffers buffers = codec.buffers();
-        ByteBuffer kept = buffers.keepForSending();
-        java.util.concurrent.CompletableFuture<Void> sent = new java.util.concurrent.CompletableFuture<>();
-        sent.whenComplete((ok, failed) -> buffers.sent(kept));
-        return sent;
+        return view.isDirect() && codec.buffers() != null ? codec.buffers().keepUntilSent() : null;
     }
 
     void pong(byte[] payload) {

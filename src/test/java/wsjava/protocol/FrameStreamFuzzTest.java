@@ -11,7 +11,9 @@ import java.util.List;
  * Fuzzes the frame parser with message assembly and UTF-8 validation, as a server reads them.
  * Invariants: only a {@link CloseException} ever escapes; the message buffer never holds more than
  * the limit, nor more than twice the payload that arrived (a claimed length allocates nothing);
- * and the same bytes split anywhere give the same messages and the same close code.
+ * and the same bytes split anywhere give the same messages and the same close code. The split run
+ * reads the way the server does: chunks in direct buffers, unmasked in place, binary messages
+ * assembled in taken buffers, each of which must be given back exactly once.
  */
 class FrameStreamFuzzTest {
 
@@ -24,21 +26,25 @@ class FrameStreamFuzzTest {
     public static void fuzzerTestOneInput(FuzzedDataProvider data) {
         int maxFrame = data.consumeInt(125, 1 << 20);
         int maxMessage = data.consumeInt(1, 1 << 20);
+        int offHeapFrom = data.consumeInt(0, 300);
         int[] cuts = new int[data.consumeInt(0, 8)];
         for (int i = 0; i < cuts.length; i++) {
             cuts[i] = data.consumeInt(0, 1 << 16);
         }
         byte[] stream = data.consumeRemainingAsBytes();
-        Outcome whole = run(stream.clone(), new int[0], maxFrame, maxMessage);
-        Outcome split = run(stream.clone(), cuts, maxFrame, maxMessage);
+        Outcome whole = run(stream.clone(), new int[0], maxFrame, maxMessage, -1);
+        Outcome split = run(stream.clone(), cuts, maxFrame, maxMessage, offHeapFrom);
         if (!whole.equals(split)) {
             throw new IllegalStateException("split at " + Arrays.toString(cuts) + " changed the result:\n" + whole + "\n" + split);
         }
     }
 
-    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage) {
+    /** {@code offHeapFrom} below 0: heap input and arrays only; else as a server reads, from that size off the heap. */
+    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage, int offHeapFrom) {
         Outcome outcome = new Outcome();
-        MessageAssembler assembler = new MessageAssembler(outcome, maxMessage);
+        boolean asServer = offHeapFrom >= 0;
+        CheckedBuffers buffers = asServer ? new CheckedBuffers() : null;
+        MessageAssembler assembler = new MessageAssembler(outcome, maxMessage, null, buffers, Math.max(0, offHeapFrom));
         FrameParser parser = new FrameParser(Role.SERVER, maxFrame);
         int[] bounds = Arrays.copyOf(cuts, cuts.length + 1);
         bounds[cuts.length] = stream.length;
@@ -47,7 +53,9 @@ class FrameStreamFuzzTest {
         try {
             for (int bound : bounds) {
                 int end = Math.min(Math.max(bound, at), stream.length);
-                parser.parse(ByteBuffer.wrap(stream, at, end - at), assembler);
+                ByteBuffer chunk = asServer ? ByteBuffer.allocateDirect(end - at).put(stream, at, end - at).flip()
+                        : ByteBuffer.wrap(stream, at, end - at);
+                parser.parse(chunk, assembler);
                 at = end;
                 long limit = Math.min(maxMessage, Math.max(1024, 2L * at));
                 if (assembler.bufferCapacity() > limit) {
@@ -58,7 +66,30 @@ class FrameStreamFuzzTest {
         } catch (CloseException e) {
             outcome.events.add("close " + e.code());
         }
+        assembler.release();
+        if (buffers != null && !buffers.out.isEmpty()) {
+            throw new IllegalStateException(buffers.out.size() + " assembly buffers never given back");
+        }
         return outcome;
+    }
+
+    /** Buffers for off-heap assembly that check each one taken is given back exactly once. */
+    private static final class CheckedBuffers implements MessageBuffers {
+        final java.util.Map<ByteBuffer, Boolean> out = new java.util.IdentityHashMap<>();
+
+        @Override
+        public ByteBuffer take(int capacity) {
+            ByteBuffer b = ByteBuffer.allocate(capacity);
+            out.put(b, Boolean.TRUE);
+            return b;
+        }
+
+        @Override
+        public void give(ByteBuffer buffer) {
+            if (out.remove(buffer) == null) {
+                throw new IllegalStateException("a buffer given back twice, or never taken");
+            }
+        }
     }
 
     /** What a stream produced: messages and control frames in order, then the close code if it failed. */

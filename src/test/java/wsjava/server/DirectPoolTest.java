@@ -17,11 +17,12 @@ class DirectPoolTest {
     private final DirectPool pool = new DirectPool(() -> owner);
 
     @Test
-    void sizesArePowersOfTwoUpTo1MiBThenWholeMiBAndGivenBuffersAreReused() {
+    void sizesAreSteps64KiBUpTo1MiBThenWholeMiBAndGivenBuffersAreReused() {
         ByteBuffer small = pool.take(10);
         assertEquals(64 * 1024, small.capacity());
         assertTrue(small.isDirect());
-        assertEquals(1 << 20, pool.take((1 << 19) + 1).capacity());
+        assertEquals(576 * 1024, pool.take((1 << 19) + 1).capacity(), "512 KiB + 1 byte: one step of 64 KiB more");
+        assertEquals(1 << 20, DirectPool.sizeFor(1 << 20));
         assertEquals(3 << 20, DirectPool.sizeFor((2 << 20) + 1), "a 3 MiB message is not held in 4 MiB");
         assertEquals(Integer.MAX_VALUE - 8, DirectPool.sizeFor(Integer.MAX_VALUE - 8));
         small.position(100);
