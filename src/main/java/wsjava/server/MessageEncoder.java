@@ -50,15 +50,10 @@ final class MessageEncoder {
      * (compressed, or larger than a frame) the payload is copied once, as for a byte array.
      */
     boolean enqueueBinary(ByteBuffer payload, CompletableFuture<Void> done) {
-        int len = payload.remaining();
-        if (compresses(len) || len > writer.maxFramePayload()) {
-            byte[] copy = new byte[len];
-            payload.duplicate().get(copy);
-            return enqueue(OpCode.BINARY, copy, 0, len, done);
+        if (!goesOutAsItIs(payload.remaining())) {
+            return enqueueCopy(payload, done);
         }
-        byte[] header = new byte[FrameWriter.headerSize(len, false)];
-        FrameWriter.writeHeader(header, 0, true, OpCode.BINARY, len, false, 0);
-        return outbox.enqueue(new ByteBuffer[] {ByteBuffer.wrap(header), payload.slice().asReadOnlyBuffer()}, done);
+        return outbox.enqueue(new ByteBuffer[] {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()}, done);
     }
 
     /**
@@ -67,15 +62,27 @@ final class MessageEncoder {
      * did not take; otherwise the payload is copied and queued as for an array.
      */
     boolean sendBinaryNow(ByteBuffer payload) {
-        int len = payload.remaining();
-        if (compresses(len) || len > writer.maxFramePayload()) {
-            byte[] copy = new byte[len];
-            payload.duplicate().get(copy);
-            return enqueue(OpCode.BINARY, copy, 0, len, null);
+        if (!goesOutAsItIs(payload.remaining())) {
+            return enqueueCopy(payload, null);
         }
+        return outbox.sendNow(new ByteBuffer[] {plainHeader(payload.remaining()), payload.duplicate()});
+    }
+
+    /** Whether a binary payload of {@code len} bytes goes out uncompressed in one frame. */
+    private boolean goesOutAsItIs(int len) {
+        return !compresses(len) && len <= writer.maxFramePayload();
+    }
+
+    private boolean enqueueCopy(ByteBuffer payload, CompletableFuture<Void> done) {
+        byte[] copy = new byte[payload.remaining()];
+        payload.duplicate().get(copy);
+        return enqueue(OpCode.BINARY, copy, 0, copy.length, done);
+    }
+
+    private static ByteBuffer plainHeader(int len) {
         byte[] header = new byte[FrameWriter.headerSize(len, false)];
         FrameWriter.writeHeader(header, 0, true, OpCode.BINARY, len, false, 0);
-        return outbox.sendNow(new ByteBuffer[] {ByteBuffer.wrap(header), payload.duplicate()});
+        return ByteBuffer.wrap(header);
     }
 
     /** Queues a broadcast, sharing its encoded frames where this connection's agreement allows. */

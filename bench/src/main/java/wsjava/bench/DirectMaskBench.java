@@ -16,9 +16,6 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 import wsjava.mask.Masker;
 
 /**
@@ -37,21 +34,7 @@ public final class DirectMaskBench {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
         Path out = Path.of(BenchMain.option(args, "--out", "results"));
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("wsjava\\.mask\\.DirectMaskBenchmark\\.")
-                .jvmArgsAppend("--add-modules", "jdk.incubator.vector", "-Xmx1g")
-                .verbosity(VerboseMode.SILENT)
-                .shouldFailOnError(true);
-        if (smoke) {
-            options.forks(0).warmupIterations(1).measurementIterations(1)
-                    .warmupTime(TimeValue.milliseconds(20)).measurementTime(TimeValue.milliseconds(20)).param("size", "125", "16384");
-        } else if (quick) {
-            options.forks(1).warmupIterations(2).measurementIterations(3)
-                    .warmupTime(TimeValue.milliseconds(150)).measurementTime(TimeValue.milliseconds(150));
-        } else {
-            options.forks(1).warmupIterations(3).measurementIterations(5)
-                    .warmupTime(TimeValue.milliseconds(500)).measurementTime(TimeValue.milliseconds(500));
-        }
+        ChainedOptionsBuilder options = MaskBench.jmhOptions("wsjava\\.mask\\.DirectMaskBenchmark\\.", "-Xmx1g", smoke, quick);
         int sizes = smoke ? 2 : 5;
         System.out.printf("direct-buffer mask benchmark (%s mode): %d JMH runs, kernel in this JVM: %s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", VARIANTS.size() * sizes, Masker.implementation());

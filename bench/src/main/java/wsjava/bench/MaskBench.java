@@ -33,21 +33,9 @@ public final class MaskBench {
         boolean quick = args.contains("--quick");
         boolean smoke = args.contains("--smoke");
         Path out = Path.of(BenchMain.option(args, "--out", "results"));
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("wsjava\\.mask\\.MaskBenchmark\\.")
-                .jvmArgsAppend("--add-modules", "jdk.incubator.vector", "-Xmx2g")
-                .verbosity(VerboseMode.SILENT)
-                .shouldFailOnError(true);
+        ChainedOptionsBuilder options = jmhOptions("wsjava\\.mask\\.MaskBenchmark\\.", "-Xmx2g", smoke, quick);
         if (smoke) {
-            options.forks(0).warmupIterations(1).measurementIterations(1)
-                    .warmupTime(TimeValue.milliseconds(20)).measurementTime(TimeValue.milliseconds(20))
-                    .param("size", "125", "16384").param("mode", "inPlace");
-        } else if (quick) {
-            options.forks(1).warmupIterations(2).measurementIterations(3)
-                    .warmupTime(TimeValue.milliseconds(150)).measurementTime(TimeValue.milliseconds(150));
-        } else {
-            options.forks(1).warmupIterations(3).measurementIterations(5)
-                    .warmupTime(TimeValue.milliseconds(500)).measurementTime(TimeValue.milliseconds(500));
+            options.param("mode", "inPlace");
         }
         int total = VARIANTS.size() * (smoke ? 2 : 10);
         System.out.printf("mask benchmark (%s mode): %d JMH runs, kernel in this JVM: %s%n",
@@ -96,6 +84,30 @@ public final class MaskBench {
                 Report.fixed(best1m / nsPerOp.getOrDefault(mib + "|arraycopy", Double.NaN), 2),
                 Report.fixed(nsPerOp.getOrDefault(kib16 + "|nettyStyle", Double.NaN) / nsPerOp.getOrDefault(kib16 + "|wsjavaSimd", Double.NaN), 2),
                 Report.fixed(nsPerOp.getOrDefault(kib16 + "|nettyStyle", Double.NaN) / nsPerOp.getOrDefault(kib16 + "|wsjavaScalar", Double.NaN), 2));
+    }
+
+    /**
+     * JMH options shared by the masking benchmarks: the Vector API module, a silent run, and the
+     * iteration counts of a smoke (sizes 125 B and 16 KiB, in this JVM), quick or full run.
+     */
+    static ChainedOptionsBuilder jmhOptions(String include, String heap, boolean smoke, boolean quick) {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(include)
+                .jvmArgsAppend("--add-modules", "jdk.incubator.vector", heap)
+                .verbosity(VerboseMode.SILENT)
+                .shouldFailOnError(true);
+        if (smoke) {
+            options.forks(0).warmupIterations(1).measurementIterations(1)
+                    .warmupTime(TimeValue.milliseconds(20)).measurementTime(TimeValue.milliseconds(20))
+                    .param("size", "125", "16384");
+        } else if (quick) {
+            options.forks(1).warmupIterations(2).measurementIterations(3)
+                    .warmupTime(TimeValue.milliseconds(150)).measurementTime(TimeValue.milliseconds(150));
+        } else {
+            options.forks(1).warmupIterations(3).measurementIterations(5)
+                    .warmupTime(TimeValue.milliseconds(500)).measurementTime(TimeValue.milliseconds(500));
+        }
+        return options;
     }
 
     public static String sizeName(int bytes) {
