@@ -131,18 +131,10 @@ public final class MessageAssembler implements FrameListener {
         return messageOpcode >= 0;
     }
 
+    /** A piece in an array (the parser's copy of read-only input): the same as any other piece. */
     @Override
     public void onFramePayload(byte[] buf, int off, int len) {
-        if (OpCode.isControl(frame.opcode())) {
-            System.arraycopy(buf, off, control, controlSize, len);
-            controlSize += len;
-            return;
-        }
-        if (compressed) {
-            inflater.inflate(buf, off, len, inflated);
-        } else {
-            append(buf, off, len);
-        }
+        onFramePayload(ByteBuffer.wrap(buf, off, len));
     }
 
     @Override
@@ -160,24 +152,25 @@ public final class MessageAssembler implements FrameListener {
             offHeap.put(piece);
             messageSize += len;
         } else {
-            checkLimit(len);
-            reserve(messageSize + len);
-            piece.get(message, messageSize, len);
-            if (messageOpcode == OpCode.TEXT) {
-                utf8.feed(message, messageSize, len);
-            }
-            messageSize += len;
+            append(piece);
         }
     }
 
-    private void append(byte[] buf, int off, int len) {
+    /** Bytes into the message array; text is validated as it arrives. */
+    private void append(ByteBuffer piece) {
+        int len = piece.remaining();
         checkLimit(len);
-        if (messageOpcode == OpCode.TEXT) {
-            utf8.feed(buf, off, len);
-        }
         reserve(messageSize + len);
-        System.arraycopy(buf, off, message, messageSize, len);
+        piece.get(message, messageSize, len);
+        if (messageOpcode == OpCode.TEXT) {
+            utf8.feed(message, messageSize, len);
+        }
         messageSize += len;
+    }
+
+    /** Inflated bytes, from the inflater's step buffer. */
+    private void append(byte[] buf, int off, int len) {
+        append(ByteBuffer.wrap(buf, off, len));
     }
 
     /** As {@link #reserve}, in a buffer from {@link MessageBuffers}: room for twice what arrived, within the claim. */

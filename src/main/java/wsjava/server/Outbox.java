@@ -73,7 +73,7 @@ final class Outbox {
      * otherwise all of it is copied and queued. TLS always queues: its records are written by flush.
      */
     boolean sendNow(ByteBuffer[] parts) {
-        if (!loop.inLoop() || !(transport instanceof PlainTransport)) {
+        if (!loop.inLoop() || !transport.writesThrough()) {
             return enqueue(new ByteBuffer[] {OutboundQueue.copyOf(parts)}, null);
         }
         long written = queue.addWritingFirst(transport, parts);

@@ -34,6 +34,11 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public boolean writesThrough() {
+        return true;
+    }
+
+    @Override
     public boolean ready() {
         return true;
     }

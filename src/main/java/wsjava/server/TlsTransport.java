@@ -253,6 +253,11 @@ final class TlsTransport implements Transport {
     }
 
     @Override
+    public boolean writesThrough() {
+        return false;
+    }
+
+    @Override
     public boolean isOpen() {
         return channel.isOpen();
     }

@@ -32,6 +32,12 @@ interface Transport extends GatheringByteChannel {
     /** Bytes accepted for output but not yet taken by the socket (TLS records); the connection must not end before. */
     boolean hasPendingOutput();
 
+    /**
+     * Whether a write keeps nothing inside the transport, so what the socket did not take is still
+     * in the caller's buffers: true for plain TCP; TLS holds records until a flush writes them.
+     */
+    boolean writesThrough();
+
     /** Whether application data can flow yet (TLS: the handshake is done). */
     boolean ready();
 
