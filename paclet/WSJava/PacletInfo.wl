@@ -10,13 +10,16 @@ PacletObject[<|
   "Extensions" -> {
     {"Kernel",
       "Root" -> "Kernel",
-      "Context" -> {"WSJava`", "WSJava`WLJS`"},
+      (* Needs["WSJava`WLJS`"] alone loads the drop-in handler, and Needs["WSJava`WLJSExtension`"]
+         the WLJS extension's hooks; Needs["WSJava`"] loads neither. *)
+      "Context" -> {{"WSJava`", "WSJava.wl"}, {"WSJava`WLJS`", "WLJS.wl"}, {"WSJava`WLJSExtension`", "WLJSExtension.wl"}},
       "Symbols" -> {
         "WSJava`WSJava", "WSJava`WSJavaInfo",
         "WSJava`WSJavaMask", "WSJava`WSJavaAcceptKey", "WSJava`WSJavaHandshake",
         "WSJava`WSJavaEncodeFrame", "WSJava`WSJavaDecodeFrames",
         "WSJava`WSJavaListen", "WSJava`WSJavaServer", "WSJava`WSJavaConnection",
-        "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaWait"
+        "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaWait",
+        "WSJava`WSJavaConnect", "WSJava`WSJavaClient"
       }
     },
     {"JLink", "Root" -> "Java"}

@@ -9,7 +9,7 @@ BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
-$clientProperties = {"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers", "Properties"};
+$clientProperties = {"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers", "HandlerFailures", "Properties"};
 
 Options[WSJavaConnect] = {
   HandlerFunctions -> <||>,
@@ -44,7 +44,8 @@ connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link,
   (* The "ConnectionOpened" event is already queued; the first tick after this record exists handles it. *)
   task = startDrainTask[handle, settings["DrainInterval"]];
   $servers[handle] = <|"Object" -> client, "HandlerFunctions" -> settings["HandlerFunctions"],
-    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> None, "Link" -> link, "Task" -> task|>;
+    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> None, "Link" -> link, "Task" -> task,
+    "DrainInterval" -> settings["DrainInterval"]|>;
   client
 ];
 
@@ -72,9 +73,10 @@ connectSettings[handler_, opts_List] := Catch[Module[{unknown, value, functions,
     "Compression" -> checked["Compression", value["Compression"], BooleanQ, "True or False"],
     "TLS" -> checked["TLS", value["TLS"], clientTlsQ,
       "Automatic (the system's trusted certificates), <|\"Certificate\" -> file|> (a PEM file to trust) or <|\"Fingerprint\" -> SHA-256 hex|>"],
-    "ConnectTimeout" -> checkedSeconds["ConnectTimeout", value["ConnectTimeout"], None],
+    (* None would mean waiting forever in the kernel's own evaluation: refused. *)
+    "ConnectTimeout" -> checkedSeconds["ConnectTimeout", value["ConnectTimeout"], False],
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
-    "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
+    "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
 
 (* The options in the Java client's vocabulary (wsjava.link.LinkClient). *)
@@ -100,6 +102,7 @@ clientProperty[data_, "Properties"] := $clientProperties;
 clientProperty[data_, property : ("Handle" | "URL" | "Connection")] := data[property];
 clientProperty[data_, "Open"] := data["Connection"]["Open"];
 clientProperty[data_, property : ("Subprotocol" | "Headers")] := data["Connection"][property];
+clientProperty[data_, "HandlerFailures"] := handlerFailures[data["Handle"]];
 clientProperty[data_, "Extensions"] := Lookup[Replace[data["Connection"]["Headers"], Except[_Association] -> <||>],
   "sec-websocket-extensions", None];
 clientProperty[data_, property_] := Missing["UnknownProperty", property];

@@ -20,12 +20,12 @@ WSJavaConnection[handle_Integer, id_Integer][property_String] := connectionPrope
 connectionProperty[conn_, "Properties"] := $connectionProperties;
 connectionProperty[conn_, "ID"] := Last[conn];
 connectionProperty[conn_, "Server"] := Lookup[Lookup[$servers, First[conn], <||>], "Object", Missing["NotAvailable"]];
-connectionProperty[conn_, "Open"] := connectionServerKnownQ[conn] && TrueQ[javaCall[WSJavaLink`isOpen[First[conn], Last[conn]]]];
+connectionProperty[conn_, "Open"] := connectionServerKnownQ[conn] && TrueQ[serverCall[First[conn], WSJavaLink`isOpen[First[conn], Last[conn]]]];
 (* Kept from the "ConnectionOpened" event, so a "ConnectionClosed" handler still sees them. *)
 connectionProperty[conn_, property : ("Path" | "Query" | "Origin" | "RemoteAddress" | "Subprotocol")] :=
   Lookup[Lookup[$connectionInfo, conn, <||>], property, Missing["NotAvailable"]];
 connectionProperty[conn_, "Headers"] := If[connectionServerKnownQ[conn],
-  With[{flat = javaCall[WSJavaLink`connectionHeaders[First[conn], Last[conn]]]},
+  With[{flat = serverCall[First[conn], WSJavaLink`connectionHeaders[First[conn], Last[conn]]]},
     If[FailureQ[flat], flat, Association[Rule @@@ Partition[flat, 2]]]],
   Missing["NotAvailable"]];
 connectionProperty[conn_, property_] := Missing["UnknownProperty", property];
@@ -36,15 +36,22 @@ notOpenFailure[conn_] := (
 );
 
 sendOutcome[conn_, n_Integer] /; n >= 0 := Success["WSJavaSent", <|"MessageTemplate" -> "Sent `ByteCount` bytes.",
-  "Connection" -> conn, "ByteCount" -> n|>];
+  "MessageParameters" -> <|"ByteCount" -> n|>, "Connection" -> conn, "ByteCount" -> n|>];
 sendOutcome[conn_, failure_Failure] := failure;
 sendOutcome[conn_, _] := notOpenFailure[conn];
 
-WSJavaSend[conn : WSJavaConnection[handle_Integer, id_Integer], text_String] /; connectionServerKnownQ[conn] :=
-  sendOutcome[conn, javaCall[WSJavaLink`sendText[handle, id, text]]];
-WSJavaSend[conn : WSJavaConnection[handle_Integer, id_Integer], bytes_ByteArray] /; connectionServerKnownQ[conn] :=
-  sendOutcome[conn, javaCall[WSJavaLink`sendBytesBase64[handle, id, toJava[bytes], False]]];
+WSJavaSend[conn : WSJavaConnection[handle_Integer, id_Integer], message : (_String | _ByteArray)] /; connectionServerKnownQ[conn] :=
+  (rearmDrainTask[handle]; sendOutcome[conn, sendMessage[handle, id, message, False]]);
 WSJavaSend[conn_WSJavaConnection, _String | _ByteArray] := notOpenFailure[conn];
+
+(* One message to Java: the byte count sent, or a Failure. Text beyond the BMP goes as its UTF-8
+   bytes, which Java sends as text (they are valid UTF-8). A ByteArray is binary, or, with
+   textWhenUtf8 (WLJS's way), text when its bytes are UTF-8. *)
+sendMessage[handle_, id_, text_String, _] := If[beyondBmpQ[text],
+  serverCall[handle, WSJavaLink`sendBytesBase64[handle, id, toJava[StringToByteArray[text, "UTF-8"]], True]],
+  serverCall[handle, WSJavaLink`sendText[handle, id, text]]];
+sendMessage[handle_, id_, bytes_ByteArray, textWhenUtf8_] :=
+  serverCall[handle, WSJavaLink`sendBytesBase64[handle, id, toJava[bytes], textWhenUtf8]];
 WSJavaSend[args___] := argumentFailure[WSJavaSend, {args}, "a WSJavaConnection and a String (text) or ByteArray (binary)"];
 
 (* Close codes an endpoint may send (RFC 6455 section 7.4, plus the IANA-registered 1012-1014). *)
@@ -55,7 +62,7 @@ WSJavaClose[conn_WSJavaConnection] := WSJavaClose[conn, 1000, ""];
 WSJavaClose[conn_WSJavaConnection, code_?closeCodeQ] := WSJavaClose[conn, code, ""];
 WSJavaClose[conn : WSJavaConnection[handle_Integer, id_Integer], code_?closeCodeQ, reason_String] /;
     StringLength[reason] <= 123 :=
-  If[connectionServerKnownQ[conn] && TrueQ[javaCall[WSJavaLink`closeConnection[handle, id, code, reason]]],
+  If[connectionServerKnownQ[conn] && TrueQ[serverCall[handle, WSJavaLink`closeConnection[handle, id, code, reason]]],
     Success["WSJavaClosing", <|"MessageTemplate" -> "The close handshake has started.", "Connection" -> conn, "CloseCode" -> code|>],
     notOpenFailure[conn]];
 WSJavaClose[args___] := argumentFailure[WSJavaClose, {args},

@@ -1,23 +1,30 @@
 (* ::Package:: *)
 
 (* Events from Java to the handlers. One J/Link call takes a batch of events; each becomes one
-   association, as SocketListen and URLSubmit hand their handlers, and every handler call is
-   contained, so a handler that fails, throws or aborts costs only its own event.
+   association, as SocketListen and URLSubmit hand their handlers.
 
-   Who drains: a scheduled task per server, in every kind of kernel, because a script cannot be
-   told apart from a WLJS backend (wolframscript -f start.wls, whose loop is
-   While[True, MicrotasksRun[]; Pause[0.01]]) or a LinkLaunched evaluation kernel. A task with the
-   default method runs between the steps of whatever the kernel is evaluating, so handlers may run
-   in the middle of a user's computation; javaCall's PreemptProtect keeps that from splitting one
-   J/Link call, and the $draining flag keeps two drains from interleaving (events stay in order).
-   WSJavaWait also drains, from the main evaluation, for scripts that have nothing else to do. *)
+   Who drains: a scheduled task per server (every "DrainInterval" seconds), in every kind of
+   kernel, because a script cannot be told apart from a WLJS backend (wolframscript -f start.wls,
+   whose loop is While[True, MicrotasksRun[]; Pause[0.01]]) or a LinkLaunched evaluation kernel.
+   A task with the default method runs between the steps of whatever the kernel is evaluating, so
+   handlers may run in the middle of a user's computation; PreemptProtect in javaCallOn keeps that
+   from splitting one J/Link call, and the $draining flag keeps two drains from interleaving
+   (events stay in order). WSJavaWait also drains, from the main evaluation; with
+   "DrainInterval" -> None it is the only drainer, which makes tests deterministic.
+
+   What a handler's failure costs (runContained): a message it issues is the kernel's to show, as
+   for a SocketListen handler, and its value still counts; a Throw costs only its own event; an
+   Abort (a user's Ctrl-C or WLJS's Abort lands inside handlers too) is let through, and the rest
+   of the batch waits in $pending for the next drain, so nothing a client sent is lost. Every
+   failure is recorded in server["HandlerFailures"], which no Off, Quiet or General::stop can hide. *)
 
 BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
-WSJava::handler = "The \"`1`\" handler for `2` `3`; the other events are handled as usual.";
+WSJava::handler = "The \"`1`\" handler for `2` `3`; that event was skipped. server[\"HandlerFailures\"] lists every failure.";
 WSJava::javalost = "The Java runtime that served `1` stopped (UninstallJava or ReinstallJava); its connections are reported closed with code 1006.";
+WSJava::rearmed = "The scheduled task that handles `1`'s events was removed (TaskRemove); WSJava started it again.";
 
 $eventNames = {"ConnectionOpened", "MessageReceived", "ConnectionClosed", "ErrorOccurred"};
 $eventKeys = {"Event", "Server", "Connection", "Timestamp", "Data", "DataType", "DataByteArray",
@@ -33,22 +40,37 @@ $defaultKeys = <|
    query, remote address, Origin and subprotocol for "Open". *)
 $eventFields = 10;
 $batchSize = 1000;
+$failuresKept = 100;
 
 (* conn -> what was known at open, kept until its "ConnectionClosed" handler has returned *)
 If[!AssociationQ[$connectionInfo], $connectionInfo = <||>];
+(* handle -> True while a drain runs; events taken from Java but not yet handled (after an Abort);
+   True when the server was deleted by its own handler; its handler failures *)
 If[!AssociationQ[$draining], $draining = <||>];
+If[!AssociationQ[$pending], $pending = <||>];
+If[!AssociationQ[$stopping], $stopping = <||>];
+If[!AssociationQ[$failures], $failures = <||>];
 
 (* ---- the drain task ---- *)
 
-startDrainTask[handle_Integer, interval_] := SessionSubmit[ScheduledTask[drainTick[handle], interval]];
+startDrainTask[handle_Integer, None] := None;
+startDrainTask[handle_Integer, interval_?NumericQ] := SessionSubmit[ScheduledTask[drainTick[handle], interval]];
 
 removeDrainTask[handle_Integer] := With[{task = Lookup[Lookup[$servers, handle, <||>], "Task", None]},
   If[MatchQ[task, _TaskObject], Quiet[TaskRemove[task]]]];
 
-(* Never starts Java: after UninstallJava or ReinstallJava the server died with its JVM, and the
-   task removes itself instead of failing, or relaunching Java, every tick. *)
+(* TaskRemove /@ Tasks[] is a common idiom, and it removes our tasks too. Every public function
+   that works on a server calls this, so the first call after such a sweep starts it again. *)
+rearmDrainTask[handle_Integer] := With[{record = Lookup[$servers, handle, <||>]},
+  If[MatchQ[Lookup[record, "Task"], _TaskObject] && !MemberQ[Tasks[], record["Task"]],
+    $servers[handle] = Append[record, "Task" -> startDrainTask[handle, record["DrainInterval"]]];
+    Message[WSJava::rearmed, record["Object"]]]];
+
+(* Never starts Java (serverCall never does): after UninstallJava or ReinstallJava the server
+   died with its JVM, and the tick reports that and removes its task, instead of failing, or
+   starting Java again, every tick. A tick whose server is gone removes itself. *)
 drainTick[handle_Integer] := Which[
-  !KeyExistsQ[$servers, handle], Null,
+  !KeyExistsQ[$servers, handle], Quiet[TaskRemove[$CurrentTask]],
   JavaLink[] =!= $servers[handle]["Link"], javaLost[handle],
   True, If[FailureQ[drainOnce[handle, 0]], javaLost[handle]]
 ];
@@ -66,39 +88,62 @@ javaLost[handle_Integer] := Module[{server = $servers[handle]["Object"]},
 
 forgetServer[handle_Integer] := (
   KeyDropFrom[$servers, handle];
-  KeyDropFrom[$draining, handle];
+  KeyDropFrom[$draining, handle]; KeyDropFrom[$pending, handle];
+  KeyDropFrom[$stopping, handle]; KeyDropFrom[$failures, handle];
   KeyDropFrom[$connectionInfo, Select[Keys[$connectionInfo], First[#] === handle &]];
 );
 
-(* Takes one batch (waiting up to waitMillis for its first event) and handles it. Gives the
-   number of events, Missing["Busy"] while another drain of this server is under way, or a Failure. *)
-drainOnce[handle_Integer, waitMillis_Integer] := If[TrueQ[$draining[handle]], Missing["Busy"],
-  WithCleanup[
+(* Handles the events an Abort left over, then one batch from Java (waiting up to waitMillis for
+   its first event). Gives the number of events, Missing["Busy"] while another drain of this
+   server is under way, or a Failure. A DeleteObject from one of the server's own handlers is
+   finished here, once the batch is done (stopServer). *)
+drainOnce[handle_Integer, waitMillis_Integer] := Module[{count},
+  If[TrueQ[$draining[handle]], Return[Missing["Busy"]]];
+  count = WithCleanup[
     $draining[handle] = True,
-    Module[{flat = javaCall[WSJavaLink`poll[handle, waitMillis, $batchSize]]},
+    Module[{left = Lookup[$pending, handle, {}], flat},
+      $pending[handle] = {};
+      flat = If[left === {}, serverCall[handle, WSJavaLink`poll[handle, waitMillis, $batchSize]], {}];
       If[FailureQ[flat], flat,
-        Scan[dispatchEvent[handle, #] &, Partition[flat, $eventFields]];
-        Length[flat] / $eventFields]],
-    If[KeyExistsQ[$draining, handle], $draining[handle] = False]
-  ]
+        With[{events = Join[left, Partition[flat, $eventFields]]},
+          dispatchBatch[handle, events];
+          Length[events]]]],
+    If[KeyExistsQ[$servers, handle], $draining[handle] = False]
+  ];
+  If[TrueQ[$stopping[handle]], finishStop[handle]];
+  count
+];
+
+(* An Abort goes through, as the user meant it to; the events after the one it ended wait for the
+   next drain (the aborted one is not run again: the user may have aborted a runaway handler). *)
+dispatchBatch[handle_, events_List] := Module[{done = 0},
+  CheckAbort[
+    Scan[(done++; dispatchEvent[handle, #]) &, events],
+    If[KeyExistsQ[$servers, handle], $pending[handle] = Join[Drop[events, done], Lookup[$pending, handle, {}]]];
+    Abort[]]
 ];
 
 (* ---- one event ---- *)
 
 dispatchEvent[handle_, {type_, id_, millis_, code_, data_, path_, query_, remote_, origin_, subprotocol_}] :=
-  Module[{conn = WSJavaConnection[handle, FromDigits[id]], time = FromDigits[millis], bytes},
+  Module[{conn = WSJavaConnection[handle, FromDigits[id]], time = FromDigits[millis], text, bytes},
     Switch[type,
       "Open",
         $connectionInfo[conn] = <|"Path" -> path, "Query" -> query, "RemoteAddress" -> remote,
           "Origin" -> If[origin === "", None, origin], "Subprotocol" -> If[subprotocol === "", None, subprotocol]|>;
         wljsOpened[handle, conn];
         callHandler[handle, "ConnectionOpened", conn, time, <||>],
-      "Text" | "Binary",
-        bytes = If[type === "Text", None, fromJava[data]];
-        wljsMessage[handle, conn, data, bytes];
+      (* "Text8": text with characters beyond the BMP, carried as UTF-8 bytes, so no surrogate
+         pair ever crosses J/Link (StringToByteArray of one would give CESU-8). *)
+      "Text" | "Text8" | "Binary",
+        {text, bytes} = Switch[type,
+          "Text", {data, None},
+          "Text8", With[{b = fromJava[data]}, {ByteArrayToString[b, "UTF-8"], b}],
+          "Binary", {None, fromJava[data]}];
+        wljsMessage[handle, conn, text, bytes];
         callHandler[handle, "MessageReceived", conn, time,
-          <|"Data" -> If[type === "Text", data, bytes], "DataType" -> type,
-            "DataByteArray" :> If[type === "Text", StringToByteArray[data, "UTF-8"], bytes]|>],
+          <|"Data" -> If[type === "Binary", bytes, text], "DataType" -> If[type === "Binary", "Binary", "Text"],
+            "DataByteArray" :> If[bytes === None, StringToByteArray[text, "UTF-8"], bytes]|>],
       "Close",
         wljsClosed[handle, conn];
         callHandler[handle, "ConnectionClosed", conn, time, <|"CloseCode" -> FromDigits[code], "CloseReason" -> data|>];
@@ -126,39 +171,70 @@ eventAssociation[server_, event_, conn_, millis_, extra_, keys_List] := Module[{
     Select[keys, # === "Timestamp" || KeyExistsQ[all, #] &]]
 ];
 
-(* Check traps messages only: a Throw or an Abort would go through it and end the whole batch,
-   losing the events already taken from Java. Each handler call is therefore also wrapped in an
-   untagged and a tagged Catch and a CheckAbort. Gives the handler's value, or $Failed. *)
+(* Runs one handler call (a handler, or a WLJS deserializer or condition). Gives its value, or
+   $Failed when it threw. Check is not used: it would turn a handler's harmless message into a
+   lost event, and it catches neither Throw nor Abort. Untagged and tagged Throws are caught here;
+   an Abort is not (see dispatchBatch). The messages are found in $MessageList, which records
+   them even when they are quieted or past General::stop. *)
 SetAttributes[runContained, HoldFirst];
-runContained[call_, event_String, conn_] := Module[{outcome},
-  outcome = CheckAbort[
-    Catch[Catch[handlerReturned[Check[call, handlerMessaged]], _, handlerThrew[#2] &]],
-    handlerAborted];
-  Switch[outcome,
-    handlerReturned[handlerMessaged], handlerProblem[event, conn, "issued messages"],
-    _handlerReturned, First[outcome],
-    _handlerThrew, handlerProblem[event, conn, "threw with tag " <> ToString[First[outcome], InputForm]],
-    handlerAborted, handlerProblem[event, conn, "was aborted"],
-    _, handlerProblem[event, conn, "threw without a tag"]
+runContained[call_, event_String, conn_] := Module[{before = Length[$MessageList], outcome, issued},
+  outcome = Catch[Catch[handlerReturned[call], _, handlerThrew[#2] &]];
+  issued = Drop[$MessageList, Min[before, Length[$MessageList]]];
+  Which[
+    MatchQ[outcome, _handlerThrew],
+      handlerFailed[event, conn, "threw with tag " <> ToString[First[outcome], InputForm], issued, True],
+    !MatchQ[outcome, _handlerReturned],
+      handlerFailed[event, conn, "threw without a tag", issued, True],
+    issued =!= {},
+      handlerFailed[event, conn, "issued messages", issued, False]; First[outcome],
+    True, First[outcome]
   ]
 ];
 
-handlerProblem[event_, conn_, what_String] := (Message[WSJava::handler, event, conn, what]; $Failed);
+(* A Throw shows nothing by itself, so it gets a message; a handler's own messages were shown
+   already and get no second one. Either way the failure is recorded, newest last. *)
+handlerFailed[event_, conn_, what_String, issued_List, tellUser_] := (
+  If[tellUser, Message[WSJava::handler, event, conn, what]];
+  recordFailure[conn, Failure["WSJavaHandlerFailed", <|
+    "MessageTemplate" -> "The \"`Event`\" handler for `Connection` `What`.",
+    "MessageParameters" -> <|"Event" -> event, "Connection" -> conn, "What" -> what|>,
+    "Event" -> event, "Connection" -> conn, "Messages" -> issued, "Timestamp" -> Now|>]];
+  $Failed
+);
+
+(* The last $failuresKept failures of each server, newest last, and how many there were. A
+   handler called on something that is not a connection (the drop-in handler applied by hand)
+   has no server to record it. *)
+recordFailure[WSJavaConnection[handle_, _], failure_] /; KeyExistsQ[$servers, handle] :=
+  With[{record = Lookup[$failures, handle, <|"Count" -> 0, "Recent" -> {}|>]},
+    $failures[handle] = <|"Count" -> record["Count"] + 1,
+      "Recent" -> Take[Append[record["Recent"], failure], -Min[$failuresKept, record["Count"] + 1]]|>];
+recordFailure[_, _] := Null;
+
+handlerFailures[handle_] := Lookup[Lookup[$failures, handle, <||>], "Recent", {}];
+handlerFailureCount[handle_] := Lookup[Lookup[$failures, handle, <||>], "Count", 0];
 
 (* ---- for scripts ---- *)
 
 (* Handles events until the server stops or limit seconds have passed; gives how many. Blocks in
-   Java for at most 20 ms at a time, so a message is handled as soon as it arrives. *)
-WSJavaWait[server : (_?knownServerQ | _?knownClientQ), limit : (Infinity | _?NumericQ) : Infinity] /; limit >= 0 :=
-  Module[{handle = server[[1, "Handle"]], deadline = AbsoluteTime[] + limit, count = 0, failure = None, n},
-    While[failure === None && KeyExistsQ[$servers, handle] && AbsoluteTime[] < deadline &&
-        TrueQ[javaCall[WSJavaLink`isRunning[handle]]],
-      n = drainOnce[handle, Round[1000 Min[0.02, Max[0, deadline - AbsoluteTime[]]]]];
+   Java for at most 20 ms at a time, so a message is handled as soon as it arrives. A limit of 0
+   handles what is queued now and returns at once (for a loop of one's own). An Abort (Ctrl-C)
+   ends it, as it ends any evaluation. *)
+WSJavaWait[server : (_?knownServerQ | _?knownClientQ), limit_?NumericQ] /; limit == 0 :=
+  With[{n = drainOnce[server[[1, "Handle"]], 0]}, If[MissingQ[n], 0, n]];
+WSJavaWait[server : (_?knownServerQ | _?knownClientQ), limit : (Infinity | _?NumericQ) : Infinity] /; limit > 0 :=
+  Module[{handle = server[[1, "Handle"]], deadline = AbsoluteTime[] + limit, count = 0, failure = None, running, n},
+    rearmDrainTask[handle];
+    While[failure === None && KeyExistsQ[$servers, handle] && AbsoluteTime[] < deadline,
+      running = TrueQ[serverCall[handle, WSJavaLink`isRunning[handle]]];
+      (* Once it has stopped, what is still queued (the close events) is handled, then it returns. *)
+      n = drainOnce[handle, If[running, Round[1000 Min[0.02, Max[0, deadline - AbsoluteTime[]]]], 0]];
       Which[
         IntegerQ[n], count += n,
         MissingQ[n], Pause[0.005],   (* the task is draining right now *)
         True, failure = n
-      ]
+      ];
+      If[!running && n === 0, Break[]]
     ];
     If[failure === None, count, failure]
   ];

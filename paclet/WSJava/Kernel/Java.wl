@@ -51,20 +51,37 @@ ensureJava[] := Module[{link, loaded},
   ]
 ];
 
-(* Evaluates a Java call; any message (a Java exception, or J/Link's own argument errors such as
-   Java::argx) becomes a Failure. PreemptProtect keeps a scheduled drain from starting another
-   J/Link call while this one waits for its answer: the link to Java is not re-entrant. *)
-SetAttributes[javaCall, HoldFirst];
-javaCall[call_] := Module[{ready, result, text},
-  ready = ensureJava[];
-  If[FailureQ[ready], Return[ready]];
-  result = PreemptProtect[Quiet[Check[call, $javaFailed], {Java::excptn}]];
+(* Evaluates a Java call. Any message it issues (a Java exception, Java::excptn, or one of
+   J/Link's own argument errors, Java::argxs and relatives) is quieted and becomes one
+   WSJava::javaerr with the exception's text, or the names of the messages, and a Failure.
+   PreemptProtect covers the whole call, starting Java and GetJavaException included: the link to
+   Java is not re-entrant, so a scheduled drain must not start another J/Link call in between. *)
+SetAttributes[{javaCall, javaInvoke}, HoldFirst];
+javaCall[call_] := PreemptProtect[With[{ready = ensureJava[]}, If[FailureQ[ready], ready, javaInvoke[call]]]];
+
+(* The same on a link that must already be there: a scheduled drain tick calls Java this way, so
+   it never starts a JVM (after UninstallJava, InstallJava would start a fresh one on every tick). *)
+SetAttributes[javaCallOn, HoldRest];
+javaCallOn[link_, call_] := PreemptProtect[
+  If[link =!= None && JavaLink[] === link && link === $preparedLink, javaInvoke[call],
+    Failure["WSJavaJavaGone", <|"MessageTemplate" -> "The Java runtime this object was started on is gone."|>]]];
+
+javaInvoke[call_] := Module[{before = Length[$MessageList], result},
+  result = Quiet[Check[call, $javaFailed]];
   If[result === $javaFailed || result === $Failed,
-    text = Quiet[JavaBlock[With[{e = GetJavaException[]}, If[e === Null, "see the message above", e@toString[]]]]];
-    Message[WSJava::javaerr, text];
-    Failure["WSJavaJavaError", <|"MessageTemplate" :> WSJava::javaerr, "MessageParameters" -> {text}|>],
-    result
-  ]
+    javaError[Head[Unevaluated[call]], Drop[$MessageList, Min[before, Length[$MessageList]]]],
+    result]
+];
+
+javaError[method_, issued_List] := Module[{text},
+  text = Quiet[JavaBlock[With[{e = GetJavaException[]},
+    If[e === Null,
+      "J/Link refused " <> ToString[method, InputForm] <> " (" <>
+        StringRiffle[ToString /@ DeleteDuplicates[issued], ", "] <> ")",
+      e@toString[]]]]];
+  If[!StringQ[text], text = "the call to " <> ToString[method, InputForm] <> " failed"];
+  Message[WSJava::javaerr, text];
+  Failure["WSJavaJavaError", <|"MessageTemplate" :> WSJava::javaerr, "MessageParameters" -> {text}|>]
 ];
 
 (* A bad-arguments Failure with its message, for the catch-all definition of each public function. *)
@@ -104,6 +121,10 @@ secondsToMillis[_] := None;
 (* ---- byte transfer: Base64 Strings, natively fast on both sides ---- *)
 
 toJava[bytes_ByteArray] := If[Length[bytes] == 0, "", BaseEncode[bytes]];
+
+(* Text with a character beyond the BMP (an emoji) crosses J/Link as UTF-8 bytes instead: J/Link
+   moves Strings as UTF-16, and a surrogate pair is not ours to trust either way. *)
+beyondBmpQ[text_String] := Max[0, ToCharacterCode[text]] > 65535;
 fromJava[""] := ByteArray[{}];
 fromJava[text_String] := BaseDecode[text];
 

@@ -11,12 +11,12 @@ Begin["`Private`"];
 
 WSJava::gone = "`1` is not a running WSJava server or client of this kernel.";
 
-(* handle -> <|"Object", "HandlerFunctions", "HandlerFunctionsKeys", "Handler", "Link", "Task"|> *)
+(* handle -> <|"Object", "HandlerFunctions", "HandlerFunctionsKeys", "Handler", "Link", "Task", "DrainInterval"|> *)
 If[!AssociationQ[$servers], $servers = <||>];
 
 $statNames = {"Connections", "MessagesIn", "MessagesOut", "BytesIn", "BytesOut", "PendingEvents"};
 $serverProperties = {"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
-  "HandlerFunctions", "HandlerFunctionsKeys", "Properties"};
+  "HandlerFunctions", "HandlerFunctionsKeys", "HandlerFailures", "Properties"};
 
 Options[WSJavaListen] = {
   HandlerFunctions -> <||>,
@@ -63,7 +63,8 @@ listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, 
      finds no record and does nothing. *)
   task = startDrainTask[handle, settings["DrainInterval"]];
   $servers[handle] = <|"Object" -> server, "HandlerFunctions" -> settings["HandlerFunctions"],
-    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> handler, "Link" -> link, "Task" -> task|>;
+    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> handler, "Link" -> link, "Task" -> task,
+    "DrainInterval" -> settings["DrainInterval"]|>;
   server
 ];
 
@@ -90,9 +91,9 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
       "None, \"SelfSigned\", <|\"Certificate\" -> file, \"Key\" -> file|> (PEM) or <|\"KeyStore\" -> file, \"Password\" -> string|> (PKCS#12)"],
     "Compression" -> checked["Compression", value["Compression"], compressionQ,
       "True, False or an association with keys among \"Level\" (0 to 9), \"Threshold\" (bytes) and \"ContextTakeover\" (True or False)"],
-    "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], None],
-    "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], None],
-    "DrainInterval" -> checked["DrainInterval", value["DrainInterval"], NumericQ[#] && 0.001 <= # <= 10 &, "seconds from 0.001 to 10"]|>
+    "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], True],
+    "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], True],
+    "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
 
 fileQ[f_] := StringQ[f] || MatchQ[f, File[_String]];
@@ -129,9 +130,15 @@ compressionPairs[a_Association] := Join[{{"compression", "on"}},
 
 checked[name_, value_, test_, why_] := If[TrueQ[test[value]], value, Throw[optionFailure[name, value, why], $settingsTag]];
 
-checkedSeconds[name_, None, _] := None;
-checkedSeconds[name_, value_, _] := With[{millis = secondsToMillis[value]},
-  If[IntegerQ[millis] && millis > 0, millis, Throw[optionFailure[name, value, "None or a positive number of seconds"], $settingsTag]]];
+(* Seconds as whole milliseconds; None only where the option allows it (noneAllowed). *)
+checkedSeconds[name_, None, True] := None;
+checkedSeconds[name_, value_, noneAllowed_] := With[{millis = secondsToMillis[value]},
+  If[IntegerQ[millis] && millis > 0, millis,
+    Throw[optionFailure[name, value, If[noneAllowed, "None or a positive number of seconds", "a positive number of seconds"]], $settingsTag]]];
+
+(* None: no scheduled task; only WSJavaWait handles events (a script's choice, and the tests'). *)
+checkedDrainInterval[value_] := checked["DrainInterval", value, # === None || (NumericQ[#] && 0.001 <= # <= 10) &,
+  "None (only WSJavaWait handles events) or seconds from 0.001 to 10"];
 
 (* The options as {name, value} string pairs in the Java server's vocabulary. Every number is an
    Integer by now, so ToString never writes 1.5*^4. *)
@@ -147,39 +154,67 @@ javaOptionPairs[s_Association] := Join[
   If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]
 ];
 
-(* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property),
-   except in WLJS's container, whose frontend sends none and whose proxy already decides who gets
-   in (anyone who reaches it has the notebook UI, a token would protect nothing). None: no token,
-   even on the network, by the user's explicit choice. *)
+(* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property).
+   Inside WLJS never: WLJS's page opens its sockets with no way to add a token, so a token would
+   only lock WLJS out, and whoever reaches WLJS's http port can already evaluate through its UI
+   (bound to 0.0.0.0 that is the LAN: the README says what the user trades). The Origin check
+   still keeps every other web page out. None: no token, even on the network. *)
 tokenPairs[token_String] := {{"token", token}};
 tokenPairs[None] := {{"no-token", "true"}};
-tokenPairs[Automatic] := If[TrueQ[wljsOrigins[]["BehindProxy"]], {{"no-token", "true"}}, {}];
+tokenPairs[Automatic] := If[AssociationQ[wljsEnvironment[]], {{"no-token", "true"}}, {}];
 
 originPairs[All] := {{"allow-any-origin", "true"}};
 originPairs[origins : {___String}] := {"allow-origin", #} & /@ origins;
 originPairs[Automatic] := Module[{wljs = wljsOrigins[]},
   Join[originPairs[wljs["Origins"]], If[wljs["BehindProxy"], {{"allow-host-origin", "true"}}, {}]]];
 
+(* WLJS's settings: System`$Env in the UI kernel (start.wls fills it from its command line),
+   Internal`Kernel`$Env in an evaluation kernel (Kernel/LocalKernel.wl copies it there); None
+   outside WLJS. Its "http" key is what marks it as WLJS's. *)
+wljsEnvironment[] := SelectFirst[{System`$Env, Internal`Kernel`$Env}, AssociationQ[#] && KeyExistsQ[#, "http"] &, None];
+
 (* Automatic: the server's own origins (Java adds them), plus, inside WLJS, the origins of WLJS's
-   UI as WLJS itself configures them: host and http port from $Env (start.wls fills it from its
-   command line; an evaluation kernel gets it as Internal`Kernel`$Env). In WLJS's container the
-   browser reaches the kernel through a reverse proxy whose public URL no setting names ("wsprefix"),
-   so there an Origin naming the Host the proxy forwarded is accepted too. *)
-wljsOrigins[] := Module[{env, host, http, hosts},
-  env = SelectFirst[{System`$Env, Internal`Kernel`$Env}, AssociationQ, None];
+   UI page: http://H:P with WLJS's "http" port P and every name H a browser may have used for
+   WLJS's "host". Bound to a wildcard (0.0.0.0, ::) that is every address of this machine and its
+   name, since a browser on the LAN names the machine as it reached it. In WLJS's container the
+   browser reaches the kernel through a reverse proxy whose public URL no setting names
+   ("wsprefix"), so there an Origin naming the Host the proxy forwarded is accepted too. *)
+wljsOrigins[] := Module[{env = wljsEnvironment[], host, http},
   If[env === None, Return[<|"Origins" -> {}, "BehindProxy" -> False|>]];
   host = ToString[Lookup[env, "host", "127.0.0.1"]];
   http = Lookup[env, "http", 20560];
-  hosts = If[MemberQ[{"127.0.0.1", "localhost", "0.0.0.0", "::", "::1"}, host],
-    {"127.0.0.1", "localhost"}, {host}];
-  <|"Origins" -> If[IntegerQ[http], ("http://" <> # <> ":" <> ToString[http]) & /@ hosts, {}],
+  <|"Origins" -> If[IntegerQ[http], ("http://" <> # <> ":" <> ToString[http]) & /@ originHosts[host], {}],
     "BehindProxy" -> StringQ[Lookup[env, "wsprefix", False]] || StringQ[Lookup[env, "ws2prefix", False]]|>
 ];
+
+$loopbackHosts = {"127.0.0.1", "localhost", "[::1]"};
+
+originHosts[host_String] := Which[
+  MemberQ[{"127.0.0.1", "localhost", "::1", "[::1]"}, host], $loopbackHosts,
+  MemberQ[{"0.0.0.0", "::", "[::]"}, host], DeleteDuplicates[Join[$loopbackHosts, machineHosts[]]],
+  True, {bracketed[host]}
+];
+
+(* The machine's addresses (IPv6 in brackets, as URLs write them; link-local ones with a zone
+   cannot appear in an Origin) and its name, alone and with each of its domains. *)
+machineHosts[] := Module[{addresses, name, domains},
+  addresses = Select[Flatten[{$MachineAddresses}], StringQ[#] && !StringContainsQ[#, "%"] &];
+  name = If[StringQ[$MachineName] && $MachineName =!= "", {$MachineName}, {}];
+  domains = Select[Flatten[{$MachineDomains}], StringQ[#] && # =!= "" &];
+  Join[bracketed /@ addresses, name, Flatten[Outer[#1 <> "." <> #2 &, name, domains]]]
+];
+
+bracketed[host_String] := If[StringContainsQ[host, ":"] && !StringStartsQ[host, "["], "[" <> host <> "]", host];
 
 (* ---- the server object ---- *)
 
 (* Registered here and still served by the JVM it was started on (javaLost clears "Link"). *)
 liveServerQ[handle_] := KeyExistsQ[$servers, handle] && $servers[handle]["Link"] =!= None;
+
+(* A Java call about one server (or client) of this kernel: on the JVM that serves it, and never
+   starting one (see javaCallOn). *)
+SetAttributes[serverCall, HoldRest];
+serverCall[handle_, call_] := javaCallOn[Lookup[Lookup[$servers, handle, <||>], "Link", None], call];
 
 knownServerQ[WSJavaServer[data_Association]] := liveServerQ[data["Handle"]];
 knownServerQ[_] := False;
@@ -189,20 +224,23 @@ goneFailure[server_] := (
   Failure["WSJavaServerGone", <|"MessageTemplate" :> WSJava::gone, "MessageParameters" -> {server}|>]
 );
 
-WSJavaServer[data_Association][property_String] := serverProperty[data, property];
+WSJavaServer[data_Association][property_String] := (rearmDrainTask[data["Handle"]]; serverProperty[data, property]);
 
 serverProperty[data_, "Properties"] := $serverProperties;
 serverProperty[data_, property : ("Handle" | "Host" | "Port" | "URL" | "Token")] := Lookup[data, property, None];
 serverProperty[data_, "Running"] :=
-  liveServerQ[data["Handle"]] && TrueQ[javaCall[WSJavaLink`isRunning[data["Handle"]]]];
+  liveServerQ[data["Handle"]] && TrueQ[serverCall[data["Handle"], WSJavaLink`isRunning[data["Handle"]]]];
 serverProperty[data_, property : ("HandlerFunctions" | "HandlerFunctionsKeys")] :=
   Lookup[Lookup[$servers, data["Handle"], <||>], property, Missing["NotAvailable"]];
+serverProperty[data_, "HandlerFailures"] := handlerFailures[data["Handle"]];
 serverProperty[data_, "Statistics"] := If[liveServerQ[data["Handle"]],
-  With[{numbers = javaCall[WSJavaLink`stats[data["Handle"]]]},
-    If[FailureQ[numbers], numbers, AssociationThread[$statNames, numbers]]],
+  With[{numbers = serverCall[data["Handle"], WSJavaLink`stats[data["Handle"]]]},
+    If[FailureQ[numbers], numbers,
+      Append[AssociationThread[$statNames, numbers], "HandlerFailures" -> handlerFailureCount[data["Handle"]]]]],
   Missing["NotAvailable"]];
+(* The connections Java has open now, some of whose "ConnectionOpened" handlers may not have run yet. *)
 serverProperty[data_, "Connections"] := If[liveServerQ[data["Handle"]],
-  With[{ids = javaCall[WSJavaLink`connections[data["Handle"]]]},
+  With[{ids = serverCall[data["Handle"], WSJavaLink`connections[data["Handle"]]]},
     If[FailureQ[ids], ids, WSJavaConnection[data["Handle"], #] & /@ ids]],
   {}];
 serverProperty[data_, property_] := Missing["UnknownProperty", property];
@@ -220,21 +258,32 @@ WSJavaServer /: MakeBoxes[server : WSJavaServer[data_Association], form : (Stand
    is free and the drain task gone. Gives Null, as DeleteObject does for built-in objects. *)
 WSJavaServer /: DeleteObject[server_WSJavaServer] := If[knownServerQ[server], stopServer[server[[1, "Handle"]]], goneFailure[server]];
 
+(* Called from one of the server's own handlers, a drain is under way: the 1001 closes are then
+   handled when that drain's batch is done (drainOnce calls finishStop), not lost. *)
 stopServer[handle_Integer] := Module[{stopped},
   removeDrainTask[handle];
-  stopped = javaCall[WSJavaLink`stopServer[handle]];
-  (* Run the handlers for what happened during the stop: the 1001 closes. *)
-  While[MatchQ[drainOnce[handle, 50], n_Integer /; n > 0]];
-  javaCall[WSJavaLink`forgetServer[handle]];
-  forgetServer[handle];
+  stopped = serverCall[handle, WSJavaLink`stopServer[handle]];
+  If[TrueQ[$draining[handle]], $stopping[handle] = True, finishStop[handle]];
   If[FailureQ[stopped], stopped, Null]
 ];
 
+finishStop[handle_Integer] := (
+  KeyDropFrom[$stopping, handle];
+  While[MatchQ[drainOnce[handle, 50], n_Integer /; n > 0]];   (* the handlers of the 1001 closes *)
+  serverCall[handle, WSJavaLink`forgetServer[handle]];
+  forgetServer[handle]
+);
+
 (* ---- broadcast ---- *)
 
-WSJavaBroadcast[server_?knownServerQ, text_String] := javaCall[WSJavaLink`broadcastText[server[[1, "Handle"]], text]];
-WSJavaBroadcast[server_?knownServerQ, bytes_ByteArray] :=
-  javaCall[WSJavaLink`broadcastBinaryBase64[server[[1, "Handle"]], toJava[bytes]]];
+WSJavaBroadcast[server_?knownServerQ, text_String] := With[{handle = server[[1, "Handle"]]},
+  rearmDrainTask[handle];
+  If[beyondBmpQ[text],
+    serverCall[handle, WSJavaLink`broadcastUtf8Base64[handle, toJava[StringToByteArray[text, "UTF-8"]]]],
+    serverCall[handle, WSJavaLink`broadcastText[handle, text]]]];
+WSJavaBroadcast[server_?knownServerQ, bytes_ByteArray] := With[{handle = server[[1, "Handle"]]},
+  rearmDrainTask[handle];
+  serverCall[handle, WSJavaLink`broadcastBinaryBase64[handle, toJava[bytes]]]];
 WSJavaBroadcast[server_WSJavaServer, _String | _ByteArray] := goneFailure[server];
 WSJavaBroadcast[args___] := argumentFailure[WSJavaBroadcast, {args}, "a WSJavaServer and a String or ByteArray"];
 

@@ -9,19 +9,24 @@
    Inside WLJS, do not load this: pass WLJS's own handler to WSJavaListen (see the README).
 
    ws["MessageHandler", name] = rule must reach the handler's state. Set evaluates the head ws
-   and stores a plain DownValue, never consulting an UpValue of the value (StackExchange 155480),
-   so, as WLJS's Objects.wl does, assigning a handler to a variable gives that variable its own
-   Set rule. Assignments through any other expression that evaluates to the handler
-   (With[{h = ws}, h[...] = ...]) reach the handler's UpValue instead. *)
+   and stores a plain SubValue, never consulting an UpValue of the value (StackExchange 155480),
+   so, as WLJS's Objects.wl does, assigning a handler to a variable (ws = WebSocketUHandler[])
+   gives that variable its own Set, SetDelayed and Unset rules. Assignments through any other
+   expression that evaluates to the handler (With[{h = ws}, h[...] = ...]) reach the handler's
+   own UpValues. A handler that reached a variable some other way ({a, b} = {...}, possibly a
+   Module initialisation) has no such rule; WebSocketUHandler is Protected, so an assignment
+   through it fails loudly with Set::write instead of being lost without a word. *)
 
 BeginPackage["WSJava`WLJS`", {"WSJava`"}];
 
-WebSocketUHandler::usage = "WebSocketUHandler[] creates a WLJS-style handler: h[\"MessageHandler\", name] = condition -> function adds a handler (the first whose condition[client, expr] gives True gets function[client, expr]); h[\"DefaultMessageHandler\"] (default: close the client), h[\"Deserializer\"] (default Identity, applied to the message bytes) and h[\"Serializer\"] (default ExportByteArray[#, \"Text\"]&) can be set. h[\"Connections\"] is a HashSet of the open clients. Serve it with WSJavaListen[port, h].";
+WebSocketUHandler::usage = "WebSocketUHandler[] creates a WLJS-style handler: h[\"MessageHandler\", name] = condition -> function adds a handler (the first whose condition[client, expr] gives True gets function[client, expr]), and h[\"MessageHandler\", name] =. removes it; h[\"DefaultMessageHandler\"] (default: close the client), h[\"Deserializer\"] (default Identity, applied to the message bytes) and h[\"Serializer\"] (default ExportByteArray[#, \"Text\"]&) can be set, and =. restores the default. h[\"Connections\"] is a HashSet of the open clients. Serve it with WSJavaListen[port, h]. Assign a handler to a variable with ws = WebSocketUHandler[], or assign through With[{h = ws}, h[...] = ...]; Set::write for WebSocketUHandler means an assignment did not reach the handler.";
 WebSocketUSend::usage = "WebSocketUSend[client, msg] sends a String, or a ByteArray (as text when it is UTF-8, else as binary), and gives the number of bytes sent or $Failed. WebSocketUSend[client, expr, \"Serializer\" -> f] sends f[expr]. WebSocketUSend[handler, client, expr] uses the handler's serializer. WebSocketUSend[channel, expr] sends to every client of a channel.";
 WebSocketUChannel::usage = "WebSocketUChannel[name, clients] is a named group of clients for broadcasts; Append[channel, client] and Delete[channel, client] add and remove one; a client whose send fails is removed.";
 $CurrenctUClient::usage = "$CurrenctUClient is the client whose message is being handled (spelled as WLJS spells it).";
 
 Begin["`Private`"];
+
+Unprotect[WebSocketUHandler];   (* loading twice redefines it *)
 
 $defaults = <|
   "MessageHandler" -> <||>,
@@ -49,12 +54,25 @@ WebSocketUHandler /: Set[WebSocketUHandler[state_Symbol][key_String, name_String
   state[key] = Append[Lookup[state, key, <||>], name -> value];
   value
 );
+(* := keeps the rule unevaluated: it is evaluated each time the handlers are read. *)
+WebSocketUHandler /: SetDelayed[WebSocketUHandler[state_Symbol][key_String, name_String], value_] := (
+  state[key] = Append[Lookup[state, key, <||>], name :> value];
+);
+WebSocketUHandler /: Unset[WebSocketUHandler[state_Symbol][key_String]] := (
+  state[key] = Lookup[$defaults, key, Missing["KeyAbsent", key]];
+);
+WebSocketUHandler /: Unset[WebSocketUHandler[state_Symbol][key_String, name_String]] := (
+  state[key] = KeyDrop[Lookup[state, key, <||>], name];
+);
 
-(* name = WebSocketUHandler[...] gives name the Set rules, as Objects.wl does for WLJS's objects. *)
+(* name = WebSocketUHandler[...] gives name the rules, as Objects.wl does for WLJS's objects.
+   OwnValues, not name = handler (which would come back here); no ClearAll, which would strip a
+   Module variable's Temporary attribute (and so keep it forever) along with the user's own rules. *)
 WebSocketUHandler /: Set[name_Symbol, handler : WebSocketUHandler[_Symbol]] := (
-  ClearAll[name];
   OwnValues[name] = {HoldPattern[name] :> handler};
   name /: Set[name[keys__String], value_] := With[{h = handler}, h[keys] = value];
+  name /: SetDelayed[name[keys__String], value_] := With[{h = handler}, h[keys] := value];
+  name /: Unset[name[keys__String]] := With[{h = handler}, h[keys] =.];
   handler
 );
 
@@ -97,6 +115,8 @@ WebSocketUChannel /: WebSocketUSend[WebSocketUChannel[channel_Association], expr
     $channels[name] = DeleteCases[Lookup[$channels, name, {}], Alternatives @@ failed];
     Length[$channels[name]]
   ];
+
+Protect[WebSocketUHandler];
 
 End[];
 

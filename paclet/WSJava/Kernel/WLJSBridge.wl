@@ -62,11 +62,10 @@ eventId[WSJavaConnection[handle_Integer, id_Integer]] := "wsjava-" <> ToString[h
 
 wljsSend[conn : WSJavaConnection[handle_Integer, id_Integer], message_] := Module[{n},
   If[!connectionServerKnownQ[conn], Return[$Failed]];
-  n = Quiet[If[StringQ[message],
-    javaCall[WSJavaLink`sendText[handle, id, message]],
-    (* WLJS sends a ByteArray as a text frame: text when the bytes are UTF-8 (Java checks; a
-       ByteArrayToString never fails, so it cannot tell), binary otherwise, never corrupted. *)
-    javaCall[WSJavaLink`sendBytesBase64[handle, id, toJava[message], True]]]];
+  rearmDrainTask[handle];
+  (* WLJS sends a ByteArray as a text frame: text when the bytes are UTF-8 (Java checks; a
+     ByteArrayToString never fails, so it cannot tell), binary otherwise, never corrupted. *)
+  n = Quiet[sendMessage[handle, id, message, True]];
   If[IntegerQ[n] && n >= 0, n, $Failed]
 ];
 
@@ -74,7 +73,7 @@ wljsSend[conn : WSJavaConnection[handle_Integer, id_Integer], message_] := Modul
    Java sends their payloads as messages, whatever their size. *)
 wljsWriteFrames[conn : WSJavaConnection[handle_Integer, id_Integer], frames_ByteArray] := Module[{n},
   If[!connectionServerKnownQ[conn], Return[$Failed]];
-  n = Quiet[javaCall[WSJavaLink`sendFramesBase64[handle, id, toJava[frames]]]];
+  n = Quiet[serverCall[handle, WSJavaLink`sendFramesBase64[handle, id, toJava[frames]]]];
   If[IntegerQ[n] && n >= 0, n, $Failed]
 ];
 

@@ -5,7 +5,7 @@
    frames), Server.wl (WSJavaListen and the server object), Events.wl (draining Java's events into
    the handlers), Connection.wl (one connection: properties, send, close), Client.wl (WSJavaConnect) and WLJSBridge.wl (WLJS's own
    functions on our connections). WLJS.wl is the drop-in handler for code written for WLJS but run
-   without it: Needs["WSJava`WLJS`"] puts it on the context path. *)
+   without it, loaded only by Needs["WSJava`WLJS`"]. *)
 
 BeginPackage["WSJava`"];
 
@@ -31,11 +31,9 @@ WSJavaWait::usage = "WSJavaWait[server] handles the server's (or a WSJavaClient'
 
 EndPackage[];
 
-(* Each feature file re-enters the WSJava` context; $InputFileName is this file while it loads. *)
-With[{dir = DirectoryName[$InputFileName]},
-  Get[FileNameJoin[{dir, #}]] & /@ {"Java.wl", "Protocol.wl", "Server.wl", "Events.wl", "Connection.wl", "Client.wl",
-    "WLJSBridge.wl", "WLJS.wl"}
-];
-(* Loading WLJS.wl registered WSJava`WLJS` (so Needs["WSJava`WLJS`"] finds it) and put it on the
-   context path; take it off again, or its WebSocketUSend would shadow WLJS's own in a WLJS kernel. *)
-$ContextPath = DeleteCases[$ContextPath, "WSJava`WLJS`"];
+(* Each feature file re-enters the WSJava` context. $InputFileName is this file again after each
+   Get returns, and a pure function names no symbol, so loading creates none in the user's context.
+   WLJS.wl is not loaded here: inside WLJS its names would shadow WLJS's own (General::shdw), so
+   it loads only on Needs["WSJava`WLJS`"] (PacletInfo maps that context to it). *)
+Get[FileNameJoin[{DirectoryName[$InputFileName], #}]] & /@
+  {"Java.wl", "Protocol.wl", "Server.wl", "Events.wl", "Connection.wl", "Client.wl", "WLJSBridge.wl"};

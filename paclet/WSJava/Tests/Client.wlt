@@ -1,12 +1,15 @@
-(* Tests for Kernel/Client.wl: WSJavaConnect against a WSJavaListen server in the same kernel. *)
+(* Tests for Kernel/Client.wl: WSJavaConnect against a WSJavaListen server in the same kernel.
+   Both ends use "DrainInterval" -> None: waitBoth is the only drainer, so what WL has handled is
+   known at every step. *)
 
 Needs["WSJava`"];
 Get[FileNameJoin[{DirectoryName[$TestFileName], "TestClient.wl"}]];
 
-$server = WSJavaListen[0, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "echo: " <> #Data] &)|>];
+$server = WSJavaListen[0, "DrainInterval" -> None,
+  HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "echo: " <> #Data] &)|>];
 $heard = {};
 $closes = {};
-$client = WSJavaConnect[$server["URL"] <> "room?x=1", (AppendTo[$heard, #Data]) &,
+$client = WSJavaConnect[$server["URL"] <> "room?x=1", (AppendTo[$heard, #Data]) &, "DrainInterval" -> None,
   HandlerFunctions -> <|"ConnectionClosed" -> (AppendTo[$closes, #CloseCode] &)|>];
 
 (* Both ends are drained here, one after the other, until test[] holds or t seconds pass. *)
@@ -16,13 +19,15 @@ waitBoth[test_, t_ : 5] := Module[{deadline = AbsoluteTime[] + t},
 ];
 
 VerificationTest[
-  {Head[$client], $client["Open"], $client["URL"] === $server["URL"] <> "room?x=1", $client["Connection"]["Path"], $client["Connection"]["Query"]},
-  {WSJavaClient, True, True, "/room", "x=1"},
+  {Head[$client], waitBoth[$client["Connection"]["Path"] === "/room" &], $client["Open"],
+   $client["URL"] === $server["URL"] <> "room?x=1", $client["Connection"]["Query"]},
+  {WSJavaClient, True, True, True, "x=1"},
   TestID -> "Client-Opens"
 ]
 
 VerificationTest[
-  Sort[$client["Properties"]] === Sort[{"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers", "Properties"}],
+  Sort[$client["Properties"]] === Sort[{"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers",
+    "HandlerFailures", "Properties"}],
   True,
   TestID -> "Client-Properties"
 ]
@@ -42,6 +47,13 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* Beyond the BMP, both ways: sent as UTF-8, echoed, received as one character. *)
+  {WSJavaSend[$client, "\|01F600"]["ByteCount"], waitBoth[Length[$heard] == 2 &], Last[$heard] === "echo: \|01F600"},
+  {4, True, True},
+  TestID -> "Client-TextBeyondTheBMPBothWays"
+]
+
+VerificationTest[
   {DeleteObject[$client], $closes, $client["Open"]},
   {Null, {1000}, False},
   TestID -> "Client-DeleteObjectClosesAndRunsTheCloseHandler"
@@ -53,6 +65,22 @@ VerificationTest[
   {WSJava::notopen},
   SameTest -> MatchQ,
   TestID -> "Client-SendAfterCloseIsAFailure"
+]
+
+VerificationTest[
+  (* When the server closes, WSJavaWait[client] returns once the close handler has run. *)
+  Module[{closes = {}, c, conns, result},
+    c = WSJavaConnect[$server["URL"], "DrainInterval" -> None,
+      HandlerFunctions -> <|"ConnectionClosed" -> (AppendTo[closes, #CloseCode] &)|>];
+    WSJavaWait[$server, 0.3];
+    conns = $server["Connections"];
+    Quiet[WSJavaClose[#, 4001, "bye"]] & /@ conns;   (* a connection still closing may be listed *)
+    WSJavaWait[c, 10];
+    result = {conns =!= {}, closes};
+    Quiet[DeleteObject[c]];
+    result],
+  {True, {4001}},
+  TestID -> "Client-WaitReturnsAfterTheServerClosed"
 ]
 
 VerificationTest[
@@ -72,6 +100,15 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* No connect timeout would block the kernel's own evaluation for as long as a server likes. *)
+  WSJavaConnect[$server["URL"], "ConnectTimeout" -> None],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Client-ConnectTimeoutMustBeSeconds"
+]
+
+VerificationTest[
   WSJavaConnect["ws://127.0.0.1:1/"],
   Failure["WSJavaJavaError", _],
   {WSJava::javaerr},
@@ -81,7 +118,7 @@ VerificationTest[
 
 VerificationTest[
   (* A self-signed certificate is not in the system's trust store: the default TLS refuses it. *)
-  Module[{tls = WSJavaListen[0, "TLS" -> "SelfSigned"], result},
+  Module[{tls = WSJavaListen[0, "TLS" -> "SelfSigned", "DrainInterval" -> None], result},
     result = WSJavaConnect[tls["URL"], "ConnectTimeout" -> 5];
     DeleteObject[tls];
     result],

@@ -1,16 +1,28 @@
-(* Tests for Kernel/Connection.wl: properties, sends with Success or Failure, closing. *)
+(* Tests for Kernel/Connection.wl: properties, sends with Success or Failure, closing.
+   "DrainInterval" -> None: only this file's own WSJavaWait handles events, so what WL has
+   handled is known at every step (a scheduled task could run between any two). *)
 
 Needs["WSJava`"];
 Get[FileNameJoin[{DirectoryName[$TestFileName], "TestClient.wl"}]];
 
-$server = WSJavaListen[0];
-{$socket, $status} = testConnect[$server, "Origin: http://127.0.0.1\r\n"];
-waitUntil[$server, Length[$server["Connections"]] == 1 &];
-$conn = First[$server["Connections"]];
+$opened = {};
+$server = WSJavaListen[0, "DrainInterval" -> None,
+  HandlerFunctions -> <|"ConnectionOpened" -> (AppendTo[$opened, #Connection] &)|>];
+(* The server's own origin, port included: a browser's Origin always names the port, and the
+   server accepts exactly its own (http://127.0.0.1 without it would get 403). *)
+{$socket, $status} = testConnect[$server, "Origin: " <> testOrigin[$server] <> "\r\n"];
 
 VerificationTest[
-  {$conn["Path"], $conn["Query"], $conn["Open"], $conn["Server"] === $server, $conn["Headers"]["sec-websocket-version"]},
-  {"/chat", "x=1", True, True, "13"},
+  {$status, waitUntil[$server, Length[$opened] == 1 &]},
+  {"HTTP/1.1 101 Switching Protocols", True},
+  TestID -> "Connection-Upgrades"
+]
+
+$conn = First[$opened, None];
+
+VerificationTest[
+  {$conn["Path"], $conn["Query"], $conn["Origin"], $conn["Open"], $conn["Server"] === $server, $conn["Headers"]["sec-websocket-version"]},
+  {"/chat", "x=1", testOrigin[$server], True, True, "13"},
   TestID -> "Connection-Properties"
 ]
 
@@ -19,6 +31,21 @@ VerificationTest[
   {Success["WSJavaSent", KeyValuePattern["ByteCount" -> 6]], "Text"},
   SameTest -> MatchQ,
   TestID -> "Connection-SendTextCountsUTF8Bytes"
+]
+
+VerificationTest[
+  (* The Success's template names its parameter, so it reads "Sent 6 bytes." *)
+  With[{s = WSJavaSend[$conn, "héllo"]}, testRead[$socket]; s["Message"]],
+  "Sent 6 bytes.",
+  TestID -> "Connection-SuccessMessageIsFilledIn"
+]
+
+VerificationTest[
+  (* Beyond the BMP: 4 UTF-8 bytes for the emoji, as a text frame, exactly those bytes. *)
+  With[{s = WSJavaSend[$conn, "a\|01F600"], frames = testRead[$socket]},
+    {s["ByteCount"], First[frames]["Opcode"], Normal[First[frames]["Payload"]]}],
+  {5, "Text", {97, 240, 159, 152, 128}},
+  TestID -> "Connection-TextBeyondTheBMPIsSentAsUTF8"
 ]
 
 VerificationTest[
@@ -59,4 +86,5 @@ VerificationTest[
   TestID -> "Connection-BadCloseCodeAndQuietClose"
 ]
 
+Close[$socket];
 DeleteObject[$server];

@@ -48,11 +48,28 @@ VerificationTest[
 ]
 
 VerificationTest[
-  (* J/Link's own argument errors (Java::argx and relatives), not only exceptions, become Failures. *)
+  (* J/Link's own argument error (Java::argxs1 for a static method) is quieted and becomes one
+     WSJava::javaerr naming it, with a Failure. *)
   With[{notAHandle = "not a handle"}, WSJava`Private`javaCall[WSJavaLink`serverPort[notAHandle]]],
   Failure["WSJavaJavaError", _],
+  {WSJava::javaerr},
   SameTest -> MatchQ,
   TestID -> "Java-JLinkArgumentErrorBecomesFailure"
+]
+
+VerificationTest[
+  (* What a drain tick uses: never starts or prepares Java, and fails quietly on any other link. *)
+  {WSJava`Private`javaCallOn[None, WSJavaLink`version[]],
+   WSJava`Private`javaCallOn[WSJava`Private`ensureJava[], WSJavaLink`version[]]},
+  {Failure["WSJavaJavaGone", _], "0.1.0"},
+  SameTest -> MatchQ,
+  TestID -> "Java-ACallOnALinkNeverStartsJava"
+]
+
+VerificationTest[
+  {WSJava`Private`beyondBmpQ["plain é"], WSJava`Private`beyondBmpQ["a\|01F600"], WSJava`Private`beyondBmpQ[""]},
+  {False, True, False},
+  TestID -> "Java-TextBeyondTheBMPIsRecognised"
 ]
 
 VerificationTest[

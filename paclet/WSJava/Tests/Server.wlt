@@ -3,7 +3,7 @@
 Needs["WSJava`"];
 Get[FileNameJoin[{DirectoryName[$TestFileName], "TestClient.wl"}]];
 
-$server = WSJavaListen[0, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, #Data] &)|>];
+$server = WSJavaListen[0, "DrainInterval" -> None, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, #Data] &)|>];
 
 VerificationTest[
   {Head[$server], IntegerQ[$server["Port"]], $server["Running"], $server["Host"]},
@@ -12,9 +12,10 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Sort[$server["Properties"]] === Sort[{"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
-    "HandlerFunctions", "HandlerFunctionsKeys", "Properties"}] && AssociationQ[$server["Statistics"]],
-  True,
+  {Sort[$server["Properties"]] === Sort[{"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
+    "HandlerFunctions", "HandlerFunctionsKeys", "HandlerFailures", "Properties"}],
+   $server["Statistics"]["HandlerFailures"], $server["HandlerFailures"]},
+  {True, 0, {}},
   TestID -> "Server-Properties"
 ]
 
@@ -27,7 +28,7 @@ VerificationTest[
 VerificationTest[
   (* Beyond loopback a server without a token would let any machine on the network make the kernel
      evaluate: Java makes one up, and a client without it gets 401. *)
-  Module[{s = WSJavaListen[{"0.0.0.0", 0}], token, result},
+  Module[{s = WSJavaListen[{"0.0.0.0", 0}, "DrainInterval" -> None], token, result},
     token = s["Token"];
     result = {StringQ[token] && StringLength[token] >= 32,
       testStatus[s["Port"], "/"], testStatus[s["Port"], "/?token=" <> token]};
@@ -38,7 +39,7 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[{"0.0.0.0", 0}, "Token" -> None], result},
+  Module[{s = WSJavaListen[{"0.0.0.0", 0}, "Token" -> None, "DrainInterval" -> None], result},
     result = {s["Token"], testStatus[s["Port"], "/"]};
     DeleteObject[s];
     result],
@@ -64,14 +65,14 @@ VerificationTest[
 
 VerificationTest[
   (* 1.5*^4 seconds is a Real; ToString of it would give "1.5*^4", which Java rejects. *)
-  Module[{s = WSJavaListen[0, "IdleTimeout" -> 1.5*^4]}, {Head[s], DeleteObject[s]}],
+  Module[{s = WSJavaListen[0, "IdleTimeout" -> 1.5*^4, "DrainInterval" -> None]}, {Head[s], DeleteObject[s]}],
   {WSJavaServer, Null},
   TestID -> "Server-RealSecondsBecomeWholeMilliseconds"
 ]
 
 VerificationTest[
   (* Compression is on by default: a client offering permessage-deflate gets it, and can turn it off. *)
-  Module[{on = WSJavaListen[0], off = WSJavaListen[0, "Compression" -> False], result},
+  Module[{on = WSJavaListen[0, "DrainInterval" -> None], off = WSJavaListen[0, "Compression" -> False, "DrainInterval" -> None], result},
     result = {testExtensions[on["Port"], "permessage-deflate"], testExtensions[off["Port"], "permessage-deflate"]};
     DeleteObject /@ {on, off};
     result],
@@ -80,7 +81,7 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0, "Compression" -> <|"Level" -> 1, "Threshold" -> 0, "ContextTakeover" -> False|>], result},
+  Module[{s = WSJavaListen[0, "Compression" -> <|"Level" -> 1, "Threshold" -> 0, "ContextTakeover" -> False|>, "DrainInterval" -> None], result},
     result = testExtensions[s["Port"], "permessage-deflate"];
     DeleteObject[s];
     result],
@@ -98,7 +99,7 @@ VerificationTest[
 
 VerificationTest[
   (* TLS: the server runs and its URL says wss:// (the TLS itself is tested in Java). *)
-  Module[{s = WSJavaListen[0, "TLS" -> "SelfSigned"], result},
+  Module[{s = WSJavaListen[0, "TLS" -> "SelfSigned", "DrainInterval" -> None], result},
     result = {StringStartsQ[s["URL"], "wss://127.0.0.1:"], s["Running"]};
     DeleteObject[s];
     result],
@@ -139,19 +140,20 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0, "AllowedOrigins" -> {"http://ok.example"}], a, b},
-    a = Last[testConnect[s, "Origin: http://ok.example\r\n"]];
-    b = Last[testConnect[s, "Origin: http://evil.example\r\n"]];
+  Module[{s = WSJavaListen[0, "AllowedOrigins" -> {"http://ok.example"}, "DrainInterval" -> None], a, b},
+    a = testConnect[s, "Origin: http://ok.example\r\n"];
+    b = testConnect[s, "Origin: http://evil.example\r\n"];
+    Close[First[#]] & /@ {a, b};
     DeleteObject[s];
-    {StringContainsQ[a, "101"], StringContainsQ[b, "403"]}],
-  {True, True},
+    {Last[a], Last[b]}],
+  {"HTTP/1.1 101 Switching Protocols", "HTTP/1.1 403 Forbidden"},
   TestID -> "Server-AllowedOrigins"
 ]
 
 VerificationTest[
   Block[{System`$Env = <|"host" -> "127.0.0.1", "http" -> 20560, "wsprefix" -> False|>},
     WSJava`Private`originPairs[Automatic]],
-  {{"allow-origin", "http://127.0.0.1:20560"}, {"allow-origin", "http://localhost:20560"}},
+  {{"allow-origin", "http://127.0.0.1:20560"}, {"allow-origin", "http://localhost:20560"}, {"allow-origin", "http://[::1]:20560"}},
   TestID -> "Server-WLJSOriginsFromItsEnvironment"
 ]
 
@@ -163,7 +165,43 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0]}, {DeleteObject[s], s["Running"], DeleteObject[s]}],
+  (* WLJS bound to 0.0.0.0 with no proxy: a browser on the LAN names this machine by one of its
+     addresses or its name, with WLJS's http port; every one of them is allowed. *)
+  Block[{System`$Env = <|"host" -> "0.0.0.0", "http" -> 20560, "ws" -> 20559, "wsprefix" -> False|>},
+    With[{origins = Cases[WSJava`Private`originPairs[Automatic], {"allow-origin", o_} :> o]},
+      {SubsetQ[origins, {"http://127.0.0.1:20560", "http://localhost:20560"}],
+       AllTrue[Select[$MachineAddresses, StringQ[#] && StringFreeQ[#, ":"] &], MemberQ[origins, "http://" <> # <> ":20560"] &],
+       !StringQ[$MachineName] || MemberQ[origins, "http://" <> $MachineName <> ":20560"],
+       MemberQ[WSJava`Private`originPairs[Automatic], {"allow-host-origin", "true"}]}]],
+  {True, True, True, False},
+  TestID -> "Server-WLJSOnTheLANAllowsEveryNameOfThisMachine"
+]
+
+VerificationTest[
+  (* Inside WLJS, "Token" -> Automatic asks for none even beyond loopback: WLJS's page cannot send
+     one. Its UI origin still gets 101 and any other page 403. *)
+  Block[{System`$Env = <|"host" -> "0.0.0.0", "http" -> 20560, "ws" -> 20559, "wsprefix" -> False|>},
+    Module[{s = WSJavaListen[{"0.0.0.0", 0}, "DrainInterval" -> None], lan, evil, result},
+      lan = testConnect[s, "Origin: http://" <> First[Select[$MachineAddresses, StringQ[#] && StringFreeQ[#, ":"] &], "127.0.0.1"] <> ":20560\r\n"];
+      evil = testConnect[s, "Origin: http://evil.example\r\n"];
+      Close[First[#]] & /@ {lan, evil};
+      result = {s["Token"], Last[lan], Last[evil]};
+      DeleteObject[s];
+      result]],
+  {None, "HTTP/1.1 101 Switching Protocols", "HTTP/1.1 403 Forbidden"},
+  TestID -> "Server-WLJSNeedsNoTokenAndStillChecksOrigins"
+]
+
+VerificationTest[
+  {WSJavaListen[0, "DrainInterval" -> 0], WSJavaListen[0, "DrainInterval" -> "often"]},
+  {Failure["WSJavaBadOption", _], Failure["WSJavaBadOption", _]},
+  {WSJava::optv, WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-DrainIntervalIsChecked"
+]
+
+VerificationTest[
+  Module[{s = WSJavaListen[0, "DrainInterval" -> None]}, {DeleteObject[s], s["Running"], DeleteObject[s]}],
   {Null, False, Failure["WSJavaServerGone", _]},
   {WSJava::gone},
   SameTest -> MatchQ,
@@ -171,7 +209,7 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0], task},
+  Module[{s = WSJavaListen[0, "DrainInterval" -> 0.01], task},
     task = WSJava`Private`$servers[s[[1, "Handle"]]]["Task"];
     DeleteObject[s];
     MemberQ[Tasks[], task]],

@@ -38,12 +38,13 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0, $ws], socket, reply},
+  Module[{s = WSJavaListen[0, $ws, "DrainInterval" -> None], socket, reply},
     socket = First[testConnect[s]];
     With[{ws = $ws}, ws["MessageHandler", "Evaluate"] = Function[True] -> Function[{c, d}, WebSocketUSend[c, "got " <> ByteArrayToString[d]]]];
     testSend[socket, "x"];
     WSJavaWait[s, 0.3];
     reply = testRead[socket];
+    Close[socket];
     DeleteObject[s];
     ByteArrayToString[First[reply]["Payload"]]],
   "got x",
@@ -51,13 +52,52 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0], a, b, channel},
+  Module[{opened = {}, s, a, b, channel, result},
+    s = WSJavaListen[0, "DrainInterval" -> None, HandlerFunctions -> <|"ConnectionOpened" -> (AppendTo[opened, #Connection] &)|>];
     a = First[testConnect[s]]; b = First[testConnect[s]];
-    waitUntil[s, Length[s["Connections"]] == 2 &];
-    channel = WebSocketUChannel["updates", s["Connections"]];
-    WSJavaClose[First[s["Connections"]]];
+    waitUntil[s, Length[opened] == 2 &];
+    channel = WebSocketUChannel["updates", opened];
+    WSJavaClose[First[opened]];
     WSJavaWait[s, 0.3];
-    {WebSocketUSend[channel, "hello"], Length[channel["Connections"]]}],
+    result = {WebSocketUSend[channel, "hello"], Length[channel["Connections"]]};
+    Close /@ {a, b};
+    DeleteObject[s];
+    result],
   {1, 1},
   TestID -> "WLJS-ChannelDropsClientsWhoseSendFails"
+]
+
+VerificationTest[
+  (* Ways to hold a handler other than ws = WebSocketUHandler[]: the registration either reaches
+     it or fails loudly (Set::write: WebSocketUHandler is Protected), never vanishes silently. *)
+  {Quiet[Check[Module[{m = WebSocketUHandler[]}, m["MessageHandler", "X"] = (True &) -> Identity; Keys[m["MessageHandler"]]],
+      "refused", Set::write]],
+   Quiet[Check[Module[{a, b}, {a, b} = {WebSocketUHandler[], WebSocketUHandler[]}; a["MessageHandler", "X"] = (True &) -> Identity;
+      Keys[a["MessageHandler"]]], "refused", Set::write]]},
+  {{"X"} | "refused", {"X"} | "refused"},
+  SameTest -> MatchQ,
+  TestID -> "WLJS-ARegistrationIsNeverLostSilently"
+]
+
+VerificationTest[
+  (* := keeps the rule unevaluated until the handlers are read; =. removes a handler, or puts a
+     field back to its default. *)
+  Module[{h, counter = 0, result},
+    h = WebSocketUHandler[];
+    h["MessageHandler", "Late"] := (counter++; Function[True] -> Function[{c, d}, "late"]);
+    h["MessageHandler", "Gone"] = Function[True] -> Function[{c, d}, "gone"];
+    h["MessageHandler", "Gone"] =.;
+    h["Deserializer"] = ToUpperCase;
+    h["Deserializer"] =.;
+    result = {counter, Keys[h["MessageHandler"]], h["client", StringToByteArray["x"]], h["Deserializer"]};
+    result],
+  {0, {"Late"}, "late", Identity},
+  TestID -> "WLJS-SetDelayedAndUnsetWorkThroughAVariable"
+]
+
+VerificationTest[
+  (* The variable's rules leave its attributes alone: a Module variable stays Temporary. *)
+  Module[{h}, h = WebSocketUHandler[]; MemberQ[Attributes[h], Temporary]],
+  True,
+  TestID -> "WLJS-AssigningKeepsAModuleVariableTemporary"
 ]

@@ -11,16 +11,17 @@ With[{ws = $ws},
   ws["MessageHandler", "Evaluate"] = Function[True] -> Function[{client, data},
     AppendTo[$evaluated, ByteArrayToString[data]];
     CoffeeLiqueur`WebSocketHandler`WebSocketUSend[client, "echo:" <> ByteArrayToString[data]]]];
-$server = WSJavaListen[0, $ws];
+$server = WSJavaListen[0, $ws, "DrainInterval" -> None];
 {$socket, $status} = testConnect[$server];
-waitUntil[$server, Length[$server["Connections"]] == 1 &];
-$conn = First[$server["Connections"]];
 
 VerificationTest[
-  {WSJava`Private`wljsHandlerQ[$ws], $ws["Connections"]["MemberQ", $conn]},
-  {True, True},
+  (* WL-side state: the handler's own "Connections" is filled when WL handles the open. *)
+  {$status, WSJava`Private`wljsHandlerQ[$ws], waitUntil[$server, $ws["Connections"]["Length"] == 1 &]},
+  {"HTTP/1.1 101 Switching Protocols", True, True},
   TestID -> "WLJSBridge-WLJSHandlerObjectIsServed"
 ]
+
+$conn = First[$ws["Connections"]["Elements"], None];
 
 VerificationTest[
   testSend[$socket, "1+1"];
@@ -70,15 +71,15 @@ VerificationTest[
 ]
 
 VerificationTest[
-  Module[{s = WSJavaListen[0, $ws], socket},
+  Module[{s = WSJavaListen[0, $ws, "DrainInterval" -> None], socket},
     (* No handler matches: WLJS's default handler closes the client with Close[client]. *)
     With[{ws = $ws}, ws["MessageHandler"] = <||>];
     socket = First[testConnect[s]];
     testSend[socket, "unhandled"];
     WSJavaWait[s, 0.5];
-    With[{f = testRead[socket]}, DeleteObject[s]; f[[1, "Opcode"]]]],
+    With[{f = testRead[socket]}, Close[socket]; DeleteObject[s]; f[[1, "Opcode"]]]],
   "Close",
   TestID -> "WLJSBridge-DefaultHandlerClosesTheClient"
 ]
 
-DeleteObject[$server];
+DeleteObject[$server];   (* $socket was closed by the "Closed" test *)

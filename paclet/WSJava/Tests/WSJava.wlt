@@ -8,6 +8,16 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* Run first in a fresh kernel (each .wlt is): loading WSJava` leaves the drop-in handler
+     unloaded (inside WLJS its names would shadow WLJS's, General::shdw), and creates no symbol
+     in the user's context (a top-level With[{dir = ...}] once made Global`dir). *)
+  Needs["WSJava`"];
+  {MemberQ[$Packages, "WSJava`WLJS`"], MemberQ[$ContextPath, "WSJava`WLJS`"], Names["Global`dir"]},
+  {False, False, {}},
+  TestID -> "WSJava-LoadingTouchesNothingElse"
+]
+
+VerificationTest[
   Needs["WSJava`"]; Get["WSJava`"]; Get["WSJava`"]; {MemberQ[$Packages, "WSJava`"], Head[WSJavaInfo[]]},
   {True, Association},
   TestID -> "WSJava-LoadingTwiceIsHarmless"
@@ -37,4 +47,10 @@ VerificationTest[
   {WSJava::args},
   SameTest -> MatchQ,
   TestID -> "WSJava-InfoBadArguments"
+]
+
+VerificationTest[
+  Needs["WSJava`WLJS`"]; {MemberQ[$Packages, "WSJava`WLJS`"], MemberQ[$ContextPath, "WSJava`WLJS`"]},
+  {True, True},
+  TestID -> "WSJava-TheDropInLoadsOnlyWhenAskedFor"
 ]

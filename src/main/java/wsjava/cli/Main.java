@@ -44,6 +44,8 @@ public final class Main {
         System.out.println("  test                install test tools where possible, then run mvn test (launcher only)");
         System.out.println("  verify              the WL acceptance run on a Wolfram Engine (launcher only; needs wolframscript)");
         System.out.println("  fuzz [seconds] [runs]              Jazzer on every parser, corpus kept (launcher only)");
+        System.out.println("  wljs install|uninstall|status      the WSJava extension for WLJS Notebook (launcher only)");
+        System.out.println("  wljs check WLJS_DIR                does a WLJS checkout still have every place it hooks into");
         System.out.println("  bench mask [--quick|--smoke]       JMH: masking kernels vs the article's loops, Netty's and arraycopy");
         System.out.println("  bench languages [--smoke]          masking in Java, C, Python, Node and Erlang, outputs cross-checked");
         System.out.println("  bench echo [--quick|--smoke]       end-to-end echo vs Netty, Java-WebSocket, Jetty; idle connections");

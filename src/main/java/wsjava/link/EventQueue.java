@@ -1,5 +1,6 @@
 package wsjava.link;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -102,9 +103,24 @@ public final class EventQueue implements WebSocketListener {
             origin == null ? "" : origin, c.subprotocol() == null ? "" : c.subprotocol()}));
     }
 
+    /**
+     * Text with a character beyond the BMP goes as "Text8", its UTF-8 bytes in Base64: J/Link moves
+     * Strings as UTF-16, and WL must never be handed a surrogate pair (its UTF-8 would be CESU-8).
+     */
     @Override
     public void onText(WebSocketConnection c, String text) {
-        offer(c, new Event("Text", c.id(), 0, text, NO_INFO));
+        offer(c, hasSurrogate(text)
+                ? new Event("Text8", c.id(), 0, Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)), NO_INFO)
+                : new Event("Text", c.id(), 0, text, NO_INFO));
+    }
+
+    static boolean hasSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isSurrogate(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -125,7 +141,7 @@ public final class EventQueue implements WebSocketListener {
 
     /**
      * Waits up to {@code timeoutMillis} for a first event, then takes up to {@code max} events.
-     * Returns them flat, {@link #FIELDS} strings each (data is the text, Base64 for binary, the
+     * Returns them flat, {@link #FIELDS} strings each (data is the text, Base64 for binary and "Text8", the
      * reason for Close, the error for Error). One J/Link call moves a whole batch.
      */
     public String[] poll(int timeoutMillis, int max) throws InterruptedException {

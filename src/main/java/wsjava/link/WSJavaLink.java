@@ -12,6 +12,7 @@ import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
+import wsjava.protocol.Utf8Validator;
 import wsjava.server.WebSocketConnection;
 
 /**
@@ -197,6 +198,16 @@ public final class WSJavaLink {
 
     public static int broadcastBinaryBase64(long server, String dataBase64) {
         return server(server).server.broadcastBinary(UNB64.decode(dataBase64));
+    }
+
+    /**
+     * Broadcasts text that WL sends as its UTF-8 bytes (text beyond the BMP, so that no surrogate
+     * pair crosses J/Link); how many connections took it, or -1 when the bytes are not UTF-8.
+     */
+    public static int broadcastUtf8Base64(long server, String utf8Base64) {
+        byte[] utf8 = UNB64.decode(utf8Base64);
+        return Utf8Validator.isValid(utf8, 0, utf8.length)
+                ? server(server).server.broadcastText(new String(utf8, StandardCharsets.UTF_8)) : -1;
     }
 
     /** Starts the close handshake; false when the connection is not open. */

@@ -203,6 +203,33 @@ class WSJavaLinkTest {
         assertEquals("port needs a whole number, got eighty", e.getMessage());
     }
 
+    /** Text beyond the BMP crosses J/Link as UTF-8 bytes both ways, never as a surrogate pair. */
+    @Test
+    void textBeyondTheBmpTravelsAsUtf8() throws Exception {
+        long handle = WSJavaLink.startServer(new String[] {"port", "close-timeout"}, new String[] {"0", "500"});
+        try (RawClient client = RawClient.open(WSJavaLink.serverPort(handle))) {
+            long id = Long.parseLong(pollUntil(handle, 1).get(0)[1]);
+            byte[] emoji = "a\uD83D\uDE00".getBytes(StandardCharsets.UTF_8);
+            byte[] plain = "é".getBytes(StandardCharsets.UTF_8);
+            client.send(client.writer.frame(OpCode.TEXT, true, emoji, 0, emoji.length));
+            client.send(client.writer.frame(OpCode.TEXT, true, plain, 0, plain.length));
+            List<String[]> events = pollUntil(handle, 2);
+            assertEquals("Text8", events.get(0)[0]);
+            assertArrayEquals(emoji, unb64(events.get(0)[4]), "the exact UTF-8 bytes, not CESU-8");
+            assertEquals(List.of("Text", "é"), List.of(events.get(1)[0], events.get(1)[4]), "BMP text stays a String");
+
+            assertEquals(1, WSJavaLink.broadcastUtf8Base64(handle, b64(emoji)));
+            Frame echoed = client.readFrame(3_000);
+            assertEquals(OpCode.TEXT, echoed.opcode());
+            assertArrayEquals(emoji, echoed.payload());
+            assertEquals(-1, WSJavaLink.broadcastUtf8Base64(handle, b64(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80})),
+                    "a surrogate encoded in UTF-8 (CESU-8) is not text");
+        } finally {
+            WSJavaLink.stopServer(handle);
+            WSJavaLink.forgetServer(handle);
+        }
+    }
+
     private static List<String[]> pollUntil(long handle, int count) throws InterruptedException {
         List<String[]> events = new ArrayList<>();
         long deadline = System.currentTimeMillis() + 5_000;

@@ -36,7 +36,8 @@ final class JLinkCalls {
         }
     }
 
-    private static final Pattern STATIC = Pattern.compile("([A-Za-z][A-Za-z0-9]*)`([a-z][A-Za-z0-9]*)\\[");
+    // A one-segment context only: WSJavaTests`WLJSApp`run[] is a WL function, not a class's static method.
+    private static final Pattern STATIC = Pattern.compile("(?<![A-Za-z0-9$`])([A-Za-z][A-Za-z0-9]*)`([a-z][A-Za-z0-9]*)\\[");
     private static final Pattern INSTANCE = Pattern.compile("([A-Za-z$][A-Za-z0-9$]*)@([a-z][A-Za-z0-9]*)\\[");
     private static final Pattern LOAD = Pattern.compile("\\bLoadJavaClass\\[");
     private static final Pattern NEW = Pattern.compile("\\bJavaNew\\[");

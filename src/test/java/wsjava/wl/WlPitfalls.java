@@ -118,7 +118,13 @@ final class WlPitfalls {
         return s.kernel ? find(s, "\\bComplement\\[", "Complement reorders; use DeleteCases or Select") : List.of();
     }
 
-    /** Every facade call goes through javaCall: failures become Failures and a drain cannot preempt it. */
+    /** The wrappers a facade call may sit in: javaCall[call], javaCallOn[link, call], serverCall[handle, call]. */
+    private static final Pattern WRAPPER = Pattern.compile("(?:^|[^A-Za-z0-9$`])(javaCall|javaCallOn|serverCall)$");
+
+    /**
+     * Every facade call goes through a wrapper, so failures become Failures and a drain cannot
+     * preempt it; and each wrapper's whole body is one PreemptProtect (starting Java included).
+     */
     static List<String> javaCallOutsideJavaCall(Source s) {
         List<String> out = new ArrayList<>();
         if (!s.kernel) {
@@ -126,16 +132,35 @@ final class WlPitfalls {
         }
         Matcher m = Pattern.compile("\\bWSJavaLink`[a-z][A-Za-z0-9]*\\[").matcher(s.code);
         while (m.find()) {
-            if (!s.code.substring(0, m.start()).stripTrailing().endsWith("javaCall[")) {
+            int open = enclosingBracket(s.code, m.start());
+            if (open < 0 || !WRAPPER.matcher(s.code.substring(Math.max(0, open - 40), open)).find()) {
                 out.add(s.at(m.start()) + ": a J/Link call outside javaCall");
             }
         }
-        Matcher def = Pattern.compile("(?m)^javaCall\\[call_\\]\\s*:=").matcher(s.code);
-        if (def.find() && !s.code.substring(def.end(), matching(s.code, s.code.indexOf('[', s.code.indexOf("Module", def.end()))))
-                .contains("PreemptProtect[")) {
-            out.add(s.at(def.start()) + ": javaCall does not PreemptProtect the J/Link call");
+        Matcher def = Pattern.compile("(?m)^(javaCall|javaCallOn)\\[[^\\]]*\\]\\s*:=\\s*").matcher(s.code);
+        while (def.find()) {
+            if (!s.code.startsWith("PreemptProtect[", def.end())) {
+                out.add(s.at(def.start()) + ": " + def.group(1) + " does not PreemptProtect the J/Link call");
+            }
         }
         return out;
+    }
+
+    /** The index of the [ of the call that encloses {@code at}, or -1 at top level. */
+    private static int enclosingBracket(String code, int at) {
+        int depth = 0;
+        for (int i = at - 1; i >= 0; i--) {
+            char c = code.charAt(i);
+            if (c == ']' || c == '}' || c == ')') {
+                depth++;
+            } else if (c == '[' || c == '{' || c == '(') {
+                if (depth == 0) {
+                    return c == '[' ? i : -1;
+                }
+                depth--;
+            }
+        }
+        return -1;
     }
 
     /** A scheduled task that nothing removes errors, or relaunches Java, every tick once its server is gone. */

@@ -85,8 +85,13 @@ class WlPitfallsTest {
     @Test
     void aJLinkCallOutsideJavaCallIsFound() {
         assertFinds("outside javaCall", "paclet/WSJava/Kernel/X.wl", "n = WSJavaLink`poll[h, 0, 10]");
-        assertFinds("does not PreemptProtect", "paclet/WSJava/Kernel/Java.wl",
+        assertFinds("outside javaCall", "paclet/WSJava/Kernel/X.wl", "n = If[ok, WSJavaLink`poll[h, 0, 10], 0]");
+        assertTrue(planted("paclet/WSJava/Kernel/X.wl", "n = serverCall[h, WSJavaLink`poll[h, 0, 10]]; "
+                + "m = javaCallOn[link, WSJavaLink`version[]]; v = javaCall[WSJavaLink`version[]]").isEmpty());
+        assertFinds("javaCall does not PreemptProtect", "paclet/WSJava/Kernel/Java.wl",
                 "javaCall[call_] := Module[{r},\n  r = Quiet[Check[call, $javaFailed]];\n  r]");
+        assertFinds("javaCallOn does not PreemptProtect", "paclet/WSJava/Kernel/Java.wl",
+                "javaCallOn[link_, call_] := With[{ready = ensureJava[]}, PreemptProtect[javaInvoke[call]]]");
     }
 
     @Test
