@@ -145,7 +145,9 @@ VerificationTest[
     testSend[a, "stop"];
     WSJavaWait[s, 5];
     Close /@ {a, b};
-    {closes, KeyExistsQ[WSJava`Private`$servers, handle]}],
+    With[{result = {closes, KeyExistsQ[WSJava`Private`$servers, handle]}},
+      If[Last[result], DeleteObject[s]];   (* only if the handler failed to *)
+      result]],
   {{1001, 1001}, False},
   TestID -> "Events-DeleteObjectFromItsOwnHandlerRunsTheCloseHandlers"
 ]
@@ -165,7 +167,9 @@ VerificationTest[
     JLink`ReinstallJava[];
     Pause[1];
     Close[socket];
-    {others, MemberQ[Tasks[], task], closed, s["Running"]}],
+    With[{result = {others, MemberQ[Tasks[], task], closed, s["Running"]}},
+      Quiet[DeleteObject[s]];   (* gone with its JVM: WSJava::gone, quieted *)
+      result]],
   {{}, False, {1006}, False},
   {WSJava::javalost},
   TestID -> "Events-TheTaskRemovesItselfWhenJavaGoes"

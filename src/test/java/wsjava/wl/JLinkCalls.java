@@ -132,6 +132,15 @@ final class JLinkCalls {
 
     /** Same length as the source; comments and string contents become spaces, quotes stay. */
     static String blankCommentsAndStrings(String s) {
+        return blank(s, true);
+    }
+
+    /** Same length as the source; comments become spaces, strings stay. */
+    static String blankComments(String s) {
+        return blank(s, false);
+    }
+
+    private static String blank(String s, boolean strings) {
         StringBuilder b = new StringBuilder(s);
         int i = 0;
         while (i < s.length()) {
@@ -162,10 +171,12 @@ final class JLinkCalls {
                 i++;
                 while (i < s.length() && s.charAt(i) != '"') {
                     if (s.charAt(i) == '\\' && i + 1 < s.length()) {
-                        b.setCharAt(i, ' ');
+                        if (strings) {
+                            b.setCharAt(i, ' ');
+                        }
                         i++;
                     }
-                    if (s.charAt(i) != '\n') {
+                    if (strings && s.charAt(i) != '\n') {
                         b.setCharAt(i, ' ');
                     }
                     i++;

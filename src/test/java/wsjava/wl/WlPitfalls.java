@@ -54,6 +54,8 @@ final class WlPitfalls {
             problems.addAll(complementInKernel(s));
             problems.addAll(javaCallOutsideJavaCall(s));
             problems.addAll(taskNeverRemoved(s));
+            problems.addAll(namedSlotsWithoutParameters(s));
+            problems.addAll(scopingOutsidePrivate(s));
         }
         problems.addAll(optionsNeverChecked(sources));
         return problems;
@@ -168,6 +170,50 @@ final class WlPitfalls {
         return s.kernel && s.code.contains("SessionSubmit[") && !s.code.contains("TaskRemove[")
                 ? List.of(s.at(s.code.indexOf("SessionSubmit[")) + ": a scheduled task that this file never removes")
                 : List.of();
+    }
+
+    /**
+     * A Success or Failure whose "MessageTemplate" names a slot (`ByteCount`) fills it from
+     * "MessageParameters" only: without them its message reads "Sent `ByteCount` bytes."
+     */
+    static List<String> namedSlotsWithoutParameters(Source s) {
+        List<String> out = new ArrayList<>();
+        String raw = JLinkCalls.blankComments(s.text);
+        Matcher m = Pattern.compile("\\b(Success|Failure)\\[\\s*\"[A-Za-z]+\"\\s*,\\s*<\\|").matcher(raw);
+        while (m.find()) {
+            int close = raw.indexOf("|>", m.end());
+            String association = raw.substring(m.end(), close < 0 ? raw.length() : close);
+            if (Pattern.compile("\"MessageTemplate\"\\s*(->|:>)\\s*\"(?:[^\"\\\\]|\\\\.)*?`[A-Za-z]+`").matcher(association).find()
+                    && !association.contains("\"MessageParameters\"")) {
+                out.add(s.at(m.start()) + ": a " + m.group(1) + " template with a named slot but no \"MessageParameters\"");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A Kernel file's top-level With, Module or Block outside Begin["`Private`"] creates its
+     * variables in whatever context the user is in (With[{dir = ...}] made Global`dir).
+     */
+    static List<String> scopingOutsidePrivate(Source s) {
+        if (!s.kernel) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        boolean inPrivate = false;
+        int offset = 0;
+        for (String line : s.code.split("\n", -1)) {
+            if (line.startsWith("Begin[")) {
+                inPrivate = true;
+            } else if (line.startsWith("End[")) {
+                inPrivate = false;
+            } else if (!inPrivate && line.matches("^(With|Module|Block)\\[\\s*\\{.*")) {
+                out.add(s.at(offset) + ": a top-level " + line.substring(0, line.indexOf('[')) + " outside Begin[\"`Private`\"]"
+                        + " makes its variables in the user's context");
+            }
+            offset += line.length() + 1;
+        }
+        return out;
     }
 
     /** OptionsPattern[] accepts misspelled options silently: every function that takes options must check their names. */

@@ -95,6 +95,21 @@ class WlPitfallsTest {
     }
 
     @Test
+    void aNamedSlotWithoutParametersIsFound() {
+        assertFinds("named slot but no \"MessageParameters\"", "paclet/WSJava/Kernel/X.wl",
+                "ok[n_] := Success[\"Sent\", <|\"MessageTemplate\" -> \"Sent `ByteCount` bytes.\", \"ByteCount\" -> n|>]");
+        assertTrue(planted("paclet/WSJava/Kernel/X.wl", "ok[n_] := Success[\"Sent\", <|\"MessageTemplate\" -> \"Sent `ByteCount` bytes.\", "
+                + "\"MessageParameters\" -> <|\"ByteCount\" -> n|>|>]").isEmpty());
+    }
+
+    @Test
+    void aTopLevelWithOutsidePrivateIsFound() {
+        assertFinds("top-level With outside Begin", "paclet/WSJava/Kernel/X.wl",
+                "BeginPackage[\"X`\"];\nEndPackage[];\nWith[{dir = DirectoryName[$InputFileName]}, Get[dir]];");
+        assertTrue(planted("paclet/WSJava/Kernel/X.wl", "BeginPackage[\"X`\"];\nBegin[\"`Private`\"];\nWith[{x = 1}, f[x]];\nEnd[];").isEmpty());
+    }
+
+    @Test
     void aTaskThatIsNeverRemovedIsFound() {
         assertFinds("never removes", "paclet/WSJava/Kernel/X.wl", "start[h_] := SessionSubmit[ScheduledTask[drain[h], 0.01]]");
     }

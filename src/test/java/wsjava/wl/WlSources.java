@@ -19,7 +19,7 @@ import wsjava.testing.ExternalTools;
 /** The project's WL sources, and Symja's parser set up for Mathematica syntax. */
 final class WlSources {
 
-    static final List<String> ROOTS = List.of("paclet", "wl", "notebooks");
+    static final List<String> ROOTS = List.of("paclet", "wl", "wljs", "notebooks");
     static final List<String> EXTENSIONS = List.of(".wl", ".wls", ".wlt", ".wln", ".nb");
 
     private WlSources() {

@@ -42,6 +42,19 @@ class WltSuiteTest {
         return wltFiles().stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> run(file)));
     }
 
+    static int verificationTests(Path file) {
+        try {
+            String text = Files.readString(file);
+            int n = 0;
+            for (int i = text.indexOf("VerificationTest["); i >= 0; i = text.indexOf("VerificationTest[", i + 1)) {
+                n++;
+            }
+            return n;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static void run(Path file) {
         if (!ExternalTools.onPath("wolframscript")) {
             System.out.println("NOT RUN: " + file.getFileName() + " (wolframscript is not on PATH)");
@@ -49,11 +62,14 @@ class WltSuiteTest {
         }
         assertTrue(Files.isDirectory(PACLET.resolve("Java")), "paclet/WSJava/Java is filled by mvn package; run it first");
         // PacletDirectoryLoad takes the folder that holds paclet folders, as the examples use it.
-        String code = "PacletDirectoryLoad[\"" + PACLET.getParent() + "\"]; r = TestReport[\"" + file + "\"]; "
+        String code = "PacletDirectoryLoad[\"" + PACLET.getParent() + "\"]; r = TestReport[\"" + file + "\", TimeConstraint -> 120]; "
                 + "Print[\"succeeded=\", r[\"TestsSucceededCount\"], \" failed=\", r[\"TestsFailedCount\"]]; "
                 + "Exit[If[TrueQ[r[\"AllTestsSucceeded\"]], 0, 1]]";
         ExternalTools.Result r = ExternalTools.run(List.of("wolframscript", "-code", code), 600);
         System.out.print(r.output);
         assertEquals(0, r.exitCode, r.output);
+        // A file that stops part way reports fewer tests: count them against the file itself.
+        int written = verificationTests(file);
+        assertTrue(r.output.contains("succeeded=" + written + " "), "every one of the " + written + " tests ran: " + r.output);
     }
 }
