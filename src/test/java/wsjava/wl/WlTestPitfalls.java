@@ -328,7 +328,7 @@ final class WlTestPitfalls {
                 depth++;
             } else if (c == ']' || c == '}' || c == ')') {
                 depth--;
-            } else if (depth == 0 && (c == ';' || (c == '\n' && i + 1 < bare.length() && bare.charAt(i + 1) == '\n'))) {
+            } else if (depth == 0 && (c == ';' && (i == 0 || bare.charAt(i - 1) != '/') || (c == '\n' && i + 1 < bare.length() && bare.charAt(i + 1) == '\n'))) {
                 start = i + 1;
             }
         }
@@ -340,7 +340,7 @@ final class WlTestPitfalls {
                 d++;
             } else if (c == ']' || c == '}' || c == ')') {
                 d--;
-            } else if (d == 0 && (c == ';' || (c == '\n' && i + 1 < bare.length() && bare.charAt(i + 1) == '\n'))) {
+            } else if (d == 0 && (c == ';' && (i == 0 || bare.charAt(i - 1) != '/') || (c == '\n' && i + 1 < bare.length() && bare.charAt(i + 1) == '\n'))) {
                 end = i;
                 break;
             }
