@@ -6,7 +6,7 @@ PacletObject[<|
   "WolframVersion" -> "13+",
   "Description" -> "A fast, strict RFC 6455 WebSocket server in Java, driven from the Wolfram Language through J/Link. Handlers stay in WL.",
   "Creator" -> "WSJava developers",
-  "License" -> "MIT",
+  "License" -> "Apache-2.0",
   "Extensions" -> {
     {"Kernel",
       "Root" -> "Kernel",
