@@ -31,7 +31,7 @@ WSJavaConnect[url_?webSocketUrlQ, handler : Except[_?optionRulesQ], opts : Optio
 WSJavaConnect[args___] := argumentFailure[WSJavaConnect, {args},
   "a ws:// or wss:// URL, optionally a function for each message received, then options"];
 
-connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link, client, task},
+connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link, client},
   settings = connectSettings[handler, opts];
   If[FailureQ[settings], Return[settings]];
   pairs = clientOptionPairs[settings];
@@ -41,11 +41,8 @@ connect[url_, handler_, opts_List] := Module[{settings, pairs, handle, id, link,
   If[FailureQ[id], javaCall[WSJavaLink`forgetServer[handle]]; Return[id]];
   link = JavaLink[];
   client = WSJavaClient[<|"Handle" -> handle, "URL" -> url, "Connection" -> WSJavaConnection[handle, id]|>];
-  (* The "ConnectionOpened" event is already queued; the first tick after this record exists handles it. *)
-  task = startDrainTask[handle, settings["DrainInterval"]];
-  $servers[handle] = <|"Object" -> client, "HandlerFunctions" -> settings["HandlerFunctions"],
-    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> None, "Link" -> link, "Task" -> task,
-    "DrainInterval" -> settings["DrainInterval"]|>;
+  (* The "ConnectionOpened" event is already queued; the first drain handles it. *)
+  register[handle, client, settings, None, link];
   client
 ];
 

@@ -23,7 +23,7 @@ BeginPackage["WSJava`", {"JLink`"}];
 Begin["`Private`"];
 
 WSJava::handler = "The \"`1`\" handler for `2` `3`; that event was skipped. server[\"HandlerFailures\"] lists every failure.";
-WSJava::javalost = "The Java runtime that served `1` stopped (UninstallJava or ReinstallJava); its connections are reported closed with code 1006.";
+WSJava::javalost = "The Java runtime that served `1` stopped or failed (`2`); its connections are reported closed with code 1006.";
 WSJava::rearmed = "The scheduled task that handles `1`'s events was removed (TaskRemove); WSJava started it again.";
 
 $eventNames = {"ConnectionOpened", "MessageReceived", "ConnectionClosed", "ErrorOccurred"};
@@ -53,16 +53,32 @@ If[!AssociationQ[$failures], $failures = <||>];
 
 (* ---- the drain task ---- *)
 
+(* The record first, then its task: a tick that finds no record removes itself. *)
+register[handle_Integer, object_, settings_Association, handler_, link_] := (
+  $servers[handle] = <|"Object" -> object, "HandlerFunctions" -> settings["HandlerFunctions"],
+    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> handler, "Link" -> link, "Task" -> None,
+    "DrainInterval" -> settings["DrainInterval"]|>;
+  $servers[handle] = Append[$servers[handle], "Task" -> startDrainTask[handle, settings["DrainInterval"]]];
+);
+
 startDrainTask[handle_Integer, None] := None;
 startDrainTask[handle_Integer, interval_?NumericQ] := SessionSubmit[ScheduledTask[drainTick[handle], interval]];
 
+(* The record forgets the task too, so nothing re-arms it (a close handler's send during a stop). *)
 removeDrainTask[handle_Integer] := With[{task = Lookup[Lookup[$servers, handle, <||>], "Task", None]},
-  If[MatchQ[task, _TaskObject], Quiet[TaskRemove[task]]]];
+  If[MatchQ[task, _TaskObject],
+    Quiet[TaskRemove[task]];
+    $servers[handle] = Append[$servers[handle], "Task" -> None]]];
+
+(* Compared by UUID, not as expressions: a TaskObject's expression need not stay the same. *)
+taskAliveQ[task_TaskObject] := With[{id = Quiet[task["TaskUUID"]]}, StringQ[id] && MemberQ[Quiet[#["TaskUUID"] & /@ Tasks[]], id]];
+taskAliveQ[_] := False;
 
 (* TaskRemove /@ Tasks[] is a common idiom, and it removes our tasks too. Every public function
    that works on a server calls this, so the first call after such a sweep starts it again. *)
 rearmDrainTask[handle_Integer] := With[{record = Lookup[$servers, handle, <||>]},
-  If[MatchQ[Lookup[record, "Task"], _TaskObject] && !MemberQ[Tasks[], record["Task"]],
+  If[MatchQ[Lookup[record, "Task"], _TaskObject] && !taskAliveQ[record["Task"]] && !TrueQ[$stopping[handle]] &&
+      record["Link"] =!= None,
     $servers[handle] = Append[record, "Task" -> startDrainTask[handle, record["DrainInterval"]]];
     Message[WSJava::rearmed, record["Object"]]]];
 
@@ -71,13 +87,14 @@ rearmDrainTask[handle_Integer] := With[{record = Lookup[$servers, handle, <||>]}
    starting Java again, every tick. A tick whose server is gone removes itself. *)
 drainTick[handle_Integer] := Which[
   !KeyExistsQ[$servers, handle], Quiet[TaskRemove[$CurrentTask]],
-  JavaLink[] =!= $servers[handle]["Link"], javaLost[handle],
-  True, If[FailureQ[drainOnce[handle, 0]], javaLost[handle]]
+  JavaLink[] =!= $servers[handle]["Link"], javaLost[handle, "UninstallJava or ReinstallJava"],
+  True, drainOnce[handle, 0]
 ];
 
-javaLost[handle_Integer] := Module[{server = $servers[handle]["Object"]},
+(* Called by a drain whose J/Link call failed (a tick's, or WSJavaWait's): a second call finds no record. *)
+javaLost[handle_Integer, why_String] /; KeyExistsQ[$servers, handle] := Module[{server = $servers[handle]["Object"]},
   removeDrainTask[handle];
-  Message[WSJava::javalost, server];
+  Message[WSJava::javalost, server, why];
   (* No longer live: a close handler that sends or asks Java now gets a Failure instead of
      starting a new JVM through InstallJava. *)
   $servers[handle] = Append[$servers[handle], "Link" -> None];
@@ -85,6 +102,7 @@ javaLost[handle_Integer] := Module[{server = $servers[handle]["Object"]},
     Select[Keys[$connectionInfo], First[#] === handle &]];
   forgetServer[handle]
 ];
+javaLost[_, _] := Null;
 
 forgetServer[handle_Integer] := (
   KeyDropFrom[$servers, handle];
@@ -103,7 +121,8 @@ drainOnce[handle_Integer, waitMillis_Integer] := Module[{count},
     $draining[handle] = True,
     Module[{left = Lookup[$pending, handle, {}], flat},
       $pending[handle] = {};
-      flat = If[left === {}, serverCall[handle, WSJavaLink`poll[handle, waitMillis, $batchSize]], {}];
+      (* Quiet: a failed poll is reported once, as the loss of this server's Java (below). *)
+      flat = If[left === {}, Quiet[serverCall[handle, WSJavaLink`poll[handle, waitMillis, $batchSize]]], {}];
       If[FailureQ[flat], flat,
         With[{events = Join[left, Partition[flat, $eventFields]]},
           dispatchBatch[handle, events];
@@ -111,6 +130,7 @@ drainOnce[handle_Integer, waitMillis_Integer] := Module[{count},
     If[KeyExistsQ[$servers, handle], $draining[handle] = False]
   ];
   If[TrueQ[$stopping[handle]], finishStop[handle]];
+  If[FailureQ[count], javaLost[handle, ToString[Replace[count["Message"], Except[_String] -> count[[1]]]]]];
   count
 ];
 

@@ -23,7 +23,7 @@ $linkClass = "wsjava.link.WSJavaLink";
 (* The JavaLink we set up last. The class path and the loaded class must be set again when
    someone restarted the JVM (ReinstallJava). We never call ReinstallJava ourselves: it would
    restart Java for every package in the kernel. *)
-$preparedLink = None;
+If[!MatchQ[$preparedLink, None | _LinkObject], $preparedLink = None];   (* kept when the paclet is read again *)
 
 javaFailure[what_, reason_] := (
   Message[WSJava::nojava, what, reason];
@@ -73,12 +73,14 @@ javaInvoke[call_] := Module[{before = Length[$MessageList], result},
     result]
 ];
 
-javaError[method_, issued_List] := Module[{text},
-  text = Quiet[JavaBlock[With[{e = GetJavaException[]},
-    If[e === Null,
-      "J/Link refused " <> ToString[method, InputForm] <> " (" <>
-        StringRiffle[ToString /@ DeleteDuplicates[issued], ", "] <> ")",
-      e@toString[]]]]];
+(* The exception is asked for only when this call threw one: after a J/Link argument error
+   (Java::argxs and relatives, $Failed without calling Java) GetJavaException[] may still give an
+   earlier call's. *)
+javaError[method_, issued_List] := Module[{refused, text},
+  refused = "J/Link refused " <> ToString[method, InputForm] <> " (" <> StringRiffle[ToString /@ DeleteDuplicates[issued], ", "] <> ")";
+  text = Quiet[JavaBlock[If[MemberQ[issued, HoldForm[Java::excptn]],
+    With[{e = GetJavaException[]}, If[e === Null, refused, e@toString[]]],
+    refused]]];
   If[!StringQ[text], text = "the call to " <> ToString[method, InputForm] <> " failed"];
   Message[WSJava::javaerr, text];
   Failure["WSJavaJavaError", <|"MessageTemplate" :> WSJava::javaerr, "MessageParameters" -> {text}|>]

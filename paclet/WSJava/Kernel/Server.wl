@@ -49,7 +49,7 @@ WSJavaListen[address_?addressQ, handler : Except[_?optionRulesQ], opts : Options
 WSJavaListen[args___] := argumentFailure[WSJavaListen, {args},
   "a port or {host, port}, optionally a handler function or a WLJS WebSocketUHandler, then options"];
 
-listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, link, server, task},
+listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, link, server},
   settings = listenSettings[address, handler, opts];
   If[FailureQ[settings], Return[settings]];
   javaOptions = javaOptionPairs[settings];
@@ -59,12 +59,7 @@ listen[address_, handler_, opts_List] := Module[{settings, javaOptions, handle, 
   server = WSJavaServer[<|"Handle" -> handle, "Host" -> settings["Host"],
     "Port" -> javaCall[WSJavaLink`serverPort[handle]], "URL" -> javaCall[WSJavaLink`serverUrl[handle]],
     "Token" -> Replace[javaCall[WSJavaLink`serverToken[handle]], Null -> None]|>];
-  (* The task starts first and the record is stored in one step: a tick that comes in between
-     finds no record and does nothing. *)
-  task = startDrainTask[handle, settings["DrainInterval"]];
-  $servers[handle] = <|"Object" -> server, "HandlerFunctions" -> settings["HandlerFunctions"],
-    "HandlerFunctionsKeys" -> settings["HandlerFunctionsKeys"], "Handler" -> handler, "Link" -> link, "Task" -> task,
-    "DrainInterval" -> settings["DrainInterval"]|>;
+  register[handle, server, settings, handler, link];
   server
 ];
 

@@ -105,7 +105,8 @@ listenerIn[held_Hold] := Replace[
 sendHook[kernel_, {host_, port_}] := CoffeeLiqueur`Notebook`Kernel`Init[kernel,
   If[FailureQ[Quiet[Check[Needs["WSJava`WLJSExtension`"], $Failed]]],
     Echo["WSJava is not installed for this kernel (PacletInstall the WSJava paclet); WLJS's own sockets serve it", "WSJava: "],
-    WSJava`WLJSExtension`ArmEvaluationKernel[host, port]]];
+    WSJava`WLJSExtension`ArmEvaluationKernel[host, port]];
+  Null   (* nothing to echo into WLJS's log *)];
 
 (* ---- the evaluation kernel ---- *)
 
@@ -135,10 +136,16 @@ installSocketOpenHook[] := If[FreeQ[DownValues[CoffeeLiqueur`CSockets`USocketOpe
 SetAttributes[ours, HoldRest];
 ours[rules_List, marker_Symbol] := Join[Select[rules, !FreeQ[#, HoldPattern[marker]] &], Select[rules, FreeQ[#, HoldPattern[marker]] &]];
 
-deferredSocket /: SocketListen[deferredSocket[host_, port_], handler_, opts___] := takeOver[host, port, handler, {opts}];
+(* Runs at WLJS's own SocketListen line, outside any Catch of the extension's file: whatever goes
+   wrong here (a Throw, an Abort, a message) gives WLJS its own listener, never none. *)
+deferredSocket /: SocketListen[deferredSocket[host_, port_], handler_, opts___] := Module[{server},
+  server = CheckAbort[Catch[Catch[takeOver[host, port, handler, {opts}], _, "threw" &]], "aborted"];
+  If[MatchQ[server, _WSJavaServer], server,
+    If[server =!= $Failed, note["the takeover of port " <> ToString[port] <> " stopped early (a Throw or an Abort)"]];
+    SocketListen[CoffeeLiqueur`CSockets`USocketOpen[host, port], handler, opts]]];
 
-(* Taken over once: the port is disarmed first, so WLJS's own call below (and any later one)
-   reaches USocketOpen's own rules. *)
+(* Taken over once: the port is disarmed first, so WLJS's own call in the fallback above (and any
+   later one) reaches USocketOpen's own rules. Gives the server, or $Failed after a note. *)
 takeOver[host_, port_, handler_, opts_List] := Module[{kernel, ws, server},
   kernel = First[Cases[$armed, {host, port, k_} :> k], "UI"];
   $armed = DeleteCases[$armed, {host, port, _}];
@@ -148,9 +155,7 @@ takeOver[host_, port_, handler_, opts_List] := Module[{kernel, ws, server},
     !MatchQ[opts, {} | {"SocketEventsHandler" -> CoffeeLiqueur`CSockets`EventsExtension`CSocketsClosingHandler}],
       note["unexpected SocketListen options " <> ToString[opts, InputForm] <> " on port " <> ToString[port]]; $Failed,
     True, listen[host, port, ws, kernel]];
-  If[MatchQ[server, _WSJavaServer],
-    $taken[{host, port}] = server,
-    SocketListen[CoffeeLiqueur`CSockets`USocketOpen[host, port], handler, Sequence @@ opts]]
+  If[MatchQ[server, _WSJavaServer], $taken[{host, port}] = server, $Failed]
 ];
 
 (* The UI kernel's loop is WLJS's own While[True, MicrotasksRun[]; Pause[0.01]]: draining inside
@@ -159,7 +164,8 @@ takeOver[host_, port_, handler_, opts_List] := Module[{kernel, ws, server},
    such loop, so there the scheduled task drains. *)
 listen[host_, port_, ws_, kernel_] := Module[{microtasks, server},
   microtasks = kernel === "UI" && DownValues[CoffeeLiqueur`Misc`Async`MicrotaskSubmit] =!= {};
-  server = Quiet[Check[WSJavaListen[{host, port}, ws, Sequence @@ If[microtasks, {"DrainInterval" -> None}, {}]], $Failed]];
+  (* Decided by what it gives, not by messages: a server that started and warned is a server. *)
+  server = Quiet[WSJavaListen[{host, port}, ws, Sequence @@ If[microtasks, {"DrainInterval" -> None}, {}]]];
   Which[
     !MatchQ[server, _WSJavaServer], note["WSJavaListen failed on port " <> ToString[port] <> ": " <> ToString[server, InputForm]]; $Failed,
     microtasks, drainInWLJSLoop[server]; server,
@@ -190,3 +196,7 @@ tcpServerSymbolQ[_] := False;
 End[];
 
 EndPackage[];
+
+(* Its names are only ever called in full (by the extension's file and the hook it sends), and a
+   generic one such as Status must not land on the context path of the kernels where users type. *)
+$ContextPath = DeleteCases[$ContextPath, "WSJava`WLJSExtension`"];

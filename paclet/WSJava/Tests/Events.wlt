@@ -105,7 +105,7 @@ VerificationTest[
     s = WSJavaListen[0, "DrainInterval" -> 0.01];
     handle = s[[1, "Handle"]];
     TaskRemove /@ Tasks[];
-    result = {s["Running"], MemberQ[Tasks[], WSJava`Private`$servers[handle]["Task"]]};
+    result = {s["Running"], WSJava`Private`taskAliveQ[WSJava`Private`$servers[handle]["Task"]]};
     DeleteObject[s];
     result],
   {True, True},
@@ -156,18 +156,20 @@ DeleteObject[$server];
 
 VerificationTest[
   (* Last, with no other server alive (each would report its own loss): after ReinstallJava the
-     server died with its JVM; the task removes itself and reports the clients closed with 1006,
+     server died with its JVM; its tick removes the task and reports the clients closed with 1006,
      instead of failing, or starting Java again, every tick. ReinstallJava is J/Link's, which is
-     not on a test file's context path. *)
-  Module[{closed = {}, others = Keys[WSJava`Private`$servers], s, socket, task},
+     not on a test file's context path; PreemptProtect keeps the 10 ms task out of it, and the
+     test runs the tick itself rather than hope one comes during a Pause. *)
+  Module[{closed = {}, others = Keys[WSJava`Private`$servers], s, socket, handle, task},
     s = WSJavaListen[0, "DrainInterval" -> 0.01, HandlerFunctions -> <|"ConnectionClosed" -> (AppendTo[closed, #CloseCode] &)|>];
+    handle = s[[1, "Handle"]];
     socket = First[testConnect[s]];
     WSJavaWait[s, 0.3];
-    task = WSJava`Private`$servers[s[[1, "Handle"]]]["Task"];
-    JLink`ReinstallJava[];
-    Pause[1];
+    task = WSJava`Private`$servers[handle]["Task"];
+    PreemptProtect[JLink`ReinstallJava[]];
+    WSJava`Private`drainTick[handle];
     Close[socket];
-    With[{result = {others, MemberQ[Tasks[], task], closed, s["Running"]}},
+    With[{result = {others, WSJava`Private`taskAliveQ[task], closed, s["Running"]}},
       Quiet[DeleteObject[s]];   (* gone with its JVM: WSJava::gone, quieted *)
       result]],
   {{}, False, {1006}, False},

@@ -212,7 +212,7 @@ VerificationTest[
   Module[{s = WSJavaListen[0, "DrainInterval" -> 0.01], task},
     task = WSJava`Private`$servers[s[[1, "Handle"]]]["Task"];
     DeleteObject[s];
-    MemberQ[Tasks[], task]],
+    WSJava`Private`taskAliveQ[task]],
   False,
   TestID -> "Server-StoppingRemovesTheDrainTask"
 ]

@@ -234,6 +234,35 @@ final class WlTestPitfalls {
         return out;
     }
 
+    /**
+     * A README or guide snippet that calls a J/Link function without JLink` and without loading it:
+     * in the user's kernel ``JLink` `` is not on the context path, so ReinstallJava[...] does nothing.
+     */
+    static List<String> unqualifiedJLinkInSnippets(String name, String markdown) {
+        List<String> out = new ArrayList<>();
+        Matcher block = Pattern.compile("(?ms)^```(?:wl|wolfram|mathematica)\\s*\\n(.*?)^```").matcher(markdown);
+        while (block.find()) {
+            String snippet = block.group(1);
+            if (snippet.contains("Needs[\"JLink`\"]")) {
+                continue;
+            }
+            String bare = JLinkCalls.blankCommentsAndStrings(snippet);
+            Matcher use = Pattern.compile("(?<![A-Za-z0-9$`])(" + String.join("|", JLINK_FUNCTIONS) + ")\\[").matcher(bare);
+            while (use.find()) {
+                int line = markdown.substring(0, block.start(1) + use.start()).split("\n", -1).length;
+                out.add(name + ":" + line + ": " + use.group(1) + " without JLink` (or Needs[\"JLink`\"]) in a snippet");
+            }
+        }
+        // Inline code with arguments is something to type (`ReinstallJava[JVMArguments -> ...]`);
+        // `InstallJava[]` in a sentence names what the paclet does.
+        Matcher inline = Pattern.compile("(?<![A-Za-z0-9$`])`(" + String.join("|", JLINK_FUNCTIONS) + ")\\[[^`\\]][^`]*`").matcher(markdown);
+        while (inline.find()) {
+            out.add(name + ":" + markdown.substring(0, inline.start()).split("\n", -1).length + ": `" + inline.group(1)
+                    + "[...]` without JLink` in the text");
+        }
+        return out;
+    }
+
     /** The public symbols of the paclet: every X::usage in the given (WSJava.wl) source. */
     static Set<String> usageSymbols(String source) {
         Set<String> out = new LinkedHashSet<>();

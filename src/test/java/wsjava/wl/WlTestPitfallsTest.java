@@ -145,6 +145,23 @@ class WlTestPitfallsTest {
     }
 
     @Test
+    void snippetsCallJLinkWithItsContext() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Path md : markdownFiles()) {
+            problems.addAll(WlTestPitfalls.unqualifiedJLinkInSnippets(ExternalTools.PROJECT.relativize(md).toString(), Files.readString(md)));
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void anUnqualifiedJLinkCallInASnippetIsFound() {
+        assertEquals(1, WlTestPitfalls.unqualifiedJLinkInSnippets("README.md", "```wl\nReinstallJava[JVMArguments -> \"x\"]\n```\n").size());
+        assertEquals(1, WlTestPitfalls.unqualifiedJLinkInSnippets("README.md", "start it with `ReinstallJava[JVMArguments -> x]`.").size());
+        assertTrue(WlTestPitfalls.unqualifiedJLinkInSnippets("README.md",
+                "```wl\nNeeds[\"JLink`\"];\nReinstallJava[JVMArguments -> \"x\"]\n```\nor ``JLink`ReinstallJava[]``").isEmpty());
+    }
+
+    @Test
     void anUnqualifiedNameInASnippetForAPackageFileIsFound() throws IOException {
         String readme = "Step 3, in `Frontend/KernelUtils.wl`:\n\n```wl\nNeeds[\"WSJava`\"]; WSJavaListen[{host, port}, Internal`Kernel`ws];\n```\n";
         List<String> found = WlTestPitfalls.unqualifiedInPackageSnippets("README.md", readme, pacletSymbols());
