@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -64,8 +63,8 @@ public final class DirectMaskBench {
         Files.createDirectories(out);
         table.writeCsv(out.resolve("mask-direct.csv"));
         JFreeChart bars = ChartFactory.createBarChart("Unmasking in place in a direct buffer vs copying the same bytes (higher is better)",
-                "payload size", "GB/s", chart, PlotOrientation.VERTICAL, true, false, false);
-        ChartUtils.saveChartAsPNG(out.resolve("mask-direct.png").toFile(), bars, 900, 450);
+                "payload size", "gigabytes per second", chart, PlotOrientation.VERTICAL, true, false, false);
+        ChartStyle.save(bars, out.resolve("mask-direct.png"));
         System.out.println("wrote " + out.resolve("mask-direct.csv") + " and " + out.resolve("mask-direct.png"));
         for (int size : sizeSet) {
             System.out.printf(Locale.ROOT, "summary %s: directMasker/arraycopy time = %s, directSimd/arraycopy = %s%n", MaskBench.sizeName(size),

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -34,9 +33,9 @@ final class EchoCharts {
             }
             JFreeChart chart = ChartFactory.createBarChart(
                     "Echo of " + MaskBench.sizeName(size) + " messages, one in flight per connection (higher is better)",
-                    "connections", "round trips per second (thousands)", data, PlotOrientation.VERTICAL, true, false, false);
+                    "connections", "round trips per second, in thousands", data, PlotOrientation.VERTICAL, true, false, false);
             Path file = dir.resolve("echo-" + MaskBench.sizeName(size) + ".png");
-            ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 450);
+            ChartStyle.save(chart, file);
             files.add(file);
         }
         return files;

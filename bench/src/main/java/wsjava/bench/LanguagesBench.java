@@ -113,7 +113,7 @@ public final class LanguagesBench {
         System.out.println();
         table.print(System.out);
         table.writeCsv(out.resolve("languages.csv"));
-        Report.barChart(out.resolve("languages.png"), "WebSocket masking across languages (median per call)", "us", groups, impls, chart);
+        Report.barChart(out.resolve("languages.png"), "WebSocket masking across languages (median per call)", "microseconds per call", groups, impls, chart);
         System.out.println("wrote " + out.resolve("languages.csv") + " and " + out.resolve("languages.png"));
         int mib = 1 << 20;
         Long c7 = nanos.get("c-mask7-style|" + mib);

@@ -73,7 +73,7 @@ public final class MaskBench {
         System.out.println();
         table.print(System.out);
         table.writeCsv(out.resolve("mask-jmh.csv"));
-        Report.barChart(out.resolve("mask-jmh.png"), "WebSocket masking, JMH average time per call", "ns",
+        Report.barChart(out.resolve("mask-jmh.png"), "WebSocket masking, JMH average time per call", "nanoseconds per call",
                 groupList, VARIANTS, chart);
         System.out.println("wrote " + out.resolve("mask-jmh.csv") + " and " + out.resolve("mask-jmh.png"));
 

@@ -1,12 +1,11 @@
 package wsjava.bench.deflate;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
+import wsjava.bench.ChartStyle;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -30,8 +29,7 @@ final class DeflateChart {
         }
         JFreeChart chart = ChartFactory.createBarChart(
                 "Compressed echo of WL-expression text, " + connections + " connections (higher is better)",
-                "message size", "message payload echoed (MB/s)", data, PlotOrientation.VERTICAL, true, false, false);
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 450);
+                "message size", "megabytes of message payload echoed per second", data, PlotOrientation.VERTICAL, true, false, false);
+        ChartStyle.save(chart, file);
     }
 }

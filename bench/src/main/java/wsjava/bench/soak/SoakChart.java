@@ -1,11 +1,10 @@
 package wsjava.bench.soak;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
+import wsjava.bench.ChartStyle;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.xy.XYSeries;
@@ -18,13 +17,12 @@ final class SoakChart {
     }
 
     static void rssOverTime(Path file, List<List<String>> rows) throws IOException {
-        XYSeries rss = new XYSeries("server RSS");
+        XYSeries rss = new XYSeries("WSJava server RSS");
         for (List<String> row : rows) {
             rss.add(Double.parseDouble(row.get(0)), Double.parseDouble(row.get(1)));
         }
         JFreeChart chart = ChartFactory.createXYLineChart("WSJava under chaos: server memory over time (flat is good)",
-                "time (s)", "resident memory (MiB)", new XYSeriesCollection(rss), PlotOrientation.VERTICAL, true, false, false);
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 450);
+                "seconds since the start", "resident memory, in mebibytes", new XYSeriesCollection(rss), PlotOrientation.VERTICAL, true, false, false);
+        ChartStyle.save(chart, file);
     }
 }
