@@ -205,9 +205,62 @@ public final class WSJavaLink {
      * pair crosses J/Link); how many connections took it, or -1 when the bytes are not UTF-8.
      */
     public static int broadcastUtf8Base64(long server, String utf8Base64) {
+        String text = utf8Text(utf8Base64);
+        return text == null ? -1 : server(server).server.broadcastText(text);
+    }
+
+    /** Base64 of UTF-8 as a String, or null when the bytes are not UTF-8. */
+    private static String utf8Text(String utf8Base64) {
         byte[] utf8 = UNB64.decode(utf8Base64);
-        return Utf8Validator.isValid(utf8, 0, utf8.length)
-                ? server(server).server.broadcastText(new String(utf8, StandardCharsets.UTF_8)) : -1;
+        return Utf8Validator.isValid(utf8, 0, utf8.length) ? new String(utf8, StandardCharsets.UTF_8) : null;
+    }
+
+    // ---- topics (a server's connections only; a client handle throws IllegalArgumentException) ----
+
+    /**
+     * Subscribes a server's connection to {@code topic} (1 to 256 characters, else
+     * IllegalArgumentException). True when it is subscribed afterwards, also when it already was;
+     * false when the connection is not open (or gone) or already holds its limit of topics (server
+     * option "max-topics", default 256). A connection leaves all its topics when it closes.
+     */
+    public static boolean subscribe(long server, long connection, String topic) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c != null && c.subscribe(topic);
+    }
+
+    /** Leaves {@code topic}; true when the connection was subscribed to it, false otherwise (or when it is gone). */
+    public static boolean unsubscribe(long server, long connection, String topic) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c != null && c.unsubscribe(topic);
+    }
+
+    /** The connection's topics, sorted; empty when it has none or is gone. */
+    public static String[] topics(long server, long connection) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c == null ? new String[0] : c.topics().stream().sorted().toArray(String[]::new);
+    }
+
+    /**
+     * Publishes a text message to {@code topic}: every open connection subscribed to it gets it
+     * (and, with a relay such as wsjava-redis set on the server, other servers' subscribers).
+     * Returns how many of this server's connections took it (0 when none subscribes).
+     */
+    public static int publishText(long server, String topic, String text) {
+        return server(server).server.publish(topic, text);
+    }
+
+    /** {@link #publishText} for a binary message given as Base64. */
+    public static int publishBinaryBase64(long server, String topic, String dataBase64) {
+        return server(server).server.publish(topic, UNB64.decode(dataBase64));
+    }
+
+    /**
+     * {@link #publishText} for text WL sends as its UTF-8 bytes in Base64 (text beyond the BMP, so
+     * that no surrogate pair crosses J/Link); -1 when the bytes are not UTF-8.
+     */
+    public static int publishUtf8Base64(long server, String topic, String utf8Base64) {
+        String text = utf8Text(utf8Base64);
+        return text == null ? -1 : server(server).server.publish(topic, text);
     }
 
     /** Starts the close handshake; false when the connection is not open. */
