@@ -114,7 +114,21 @@ public final class WSJavaLink {
     /**
      * Opens a client connection to a ws:// or wss:// URL (blocking until its handshake is done or
      * failed, within its connect timeout); returns a handle that the server functions below take
-     * (poll, send, close, isRunning, stop, forget). Option names are {@link LinkClient}'s.
+     * (poll, send, close, isRunning, stop, forget). Option names are {@link LinkClient}'s, among
+     * them, as name/value string pairs: "reconnect" ("on"/"off", default off),
+     * "reconnect-initial-delay" and "reconnect-max-delay" (milliseconds, default 500 and 30000),
+     * "reconnect-attempts" (0 = unlimited, the default), "reconnect-codes" (comma-separated close
+     * codes that count as abnormal; default every code but 1000, and the user's own close never
+     * reconnects), "open-text" (repeatable: sent on every open and reopen, first), "ping-interval"
+     * and "pong-timeout" (milliseconds; pings are off by default, the timeout is 10000).
+     *
+     * <p>With reconnect on, the first connection must still succeed (its failure is thrown here);
+     * later drops and failed attempts give the events "Reconnecting" (code field = attempt number,
+     * data = the delay in milliseconds as a decimal string), "Reopened" (info fields as for "Open":
+     * path, query, remote address, Origin, subprotocol) or "GaveUp" (data = the reason, then a
+     * "Close" with 1006), all under the same connection id, which {@link #clientConnection} keeps
+     * returning. While it is reconnecting, sends return -1 and {@link #isOpen} is false;
+     * {@link #isRunning} stays true until the client has ended and its events are taken.
      */
     public static long connect(String url, String[] optionNames, String[] optionValues) throws IOException {
         LinkClient c = LinkClient.connect(url, optionNames, optionValues);
@@ -123,7 +137,7 @@ public final class WSJavaLink {
         return handle;
     }
 
-    /** The id of a client handle's one connection. */
+    /** The id of a client handle's one connection (the same across reopens with reconnect on). */
     public static long clientConnection(long client) {
         LinkEndpoint e = get(client);
         if (!(e instanceof LinkClient)) {
