@@ -102,6 +102,7 @@ final class ServeCommand {
         System.out.println("  --close-timeout MS     wait this long for the peer's close before dropping TCP (default " + d.closeTimeoutMillis() + ")");
         System.out.println("  --ping-interval MS     send keepalive pings this often; 0 = never (default 0)");
         System.out.println("  --idle-timeout MS      close (1001) a connection silent this long; 0 = never (default 0)");
+        System.out.println("  --max-topics N         topics one connection may subscribe to (default " + d.maxTopicsPerConnection() + ")");
         System.out.println("  --outbound-limit BYTES drop a client with more than this unsent (slow consumer) (default " + d.outboundLimitBytes() + ")");
         System.out.println("  --inbound-budget BYTES incoming message bytes buffered across all connections before busy ones pause (default "
                 + d.inboundBudgetBytes() + ")");

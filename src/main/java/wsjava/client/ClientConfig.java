@@ -18,6 +18,8 @@ public final class ClientConfig {
     private int closeTimeoutMillis = 5_000;
     private int maxMessageSize = 16 * 1024 * 1024;
     private boolean compression = true;
+    private int pingIntervalMillis;
+    private int pongTimeoutMillis = 10_000;
     private final List<String> subprotocols = new ArrayList<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     private SSLContext tls;
@@ -27,6 +29,8 @@ public final class ClientConfig {
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int maxMessageSize() { return maxMessageSize; }
     public boolean compression() { return compression; }
+    public int pingIntervalMillis() { return pingIntervalMillis; }
+    public int pongTimeoutMillis() { return pongTimeoutMillis; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
     public Map<String, String> headers() { return Collections.unmodifiableMap(headers); }
     public SSLContext tls() { return tls; }
@@ -40,6 +44,20 @@ public final class ClientConfig {
     public ClientConfig maxMessageSize(int value) { maxMessageSize = positive(value, "maxMessageSize"); return this; }
     /** Whether to offer permessage-deflate (on by default). */
     public ClientConfig compression(boolean value) { compression = value; return this; }
+    /**
+     * Sends a keepalive ping this often (0, the default: never); when neither its pong nor any
+     * message arrives within {@link #pongTimeoutMillis(int)}, the connection is taken for dead
+     * and dropped (the listener hears 1006), which a {@link ReconnectingClient} reconnects after.
+     */
+    public ClientConfig pingIntervalMillis(int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("pingIntervalMillis must not be negative, was " + value);
+        }
+        pingIntervalMillis = value;
+        return this;
+    }
+    /** How long a keepalive ping may go unanswered (default 10 s). */
+    public ClientConfig pongTimeoutMillis(int value) { pongTimeoutMillis = positive(value, "pongTimeoutMillis"); return this; }
     /** Offers a subprotocol (repeatable, most preferred first); the server must choose one of these or none. */
     public ClientConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
     /** An extra request header, for example {@code Authorization} or {@code Origin}. */

@@ -184,6 +184,16 @@ final class ClientConnection implements WebSocketConnection {
         }
     }
 
+    /** Drops TCP at once, as a dead network would: the listener hears 1006 with {@code reason}. */
+    void abort(String reason) {
+        closed(CloseCodes.ABNORMAL, reason);
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+    }
+
     private void sendClose(int code, String reason) {
         synchronized (this) {
             if (closeSent) {

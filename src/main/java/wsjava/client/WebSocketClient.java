@@ -60,7 +60,7 @@ public final class WebSocketClient {
             InputStream in = socket.getInputStream();
             handshake.readResponse(in);
             socket.setSoTimeout(0);
-            ClientConnection connection = new ClientConnection(socket, uri, config, handshake, listener);
+            ClientConnection connection = new ClientConnection(socket, uri, config, handshake, Keepalive.around(listener, config));
             connection.start(in);
             return connection;
         } catch (IOException | RuntimeException e) {

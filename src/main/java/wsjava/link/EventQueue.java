@@ -10,24 +10,33 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.server.WebSocketConnection;
-import wsjava.server.WebSocketListener;
+import wsjava.client.ReconnectListener;
 
 /**
  * Turns server events into a queue that the Wolfram kernel drains on its main thread, so no Java
  * thread ever calls into the kernel (J/Link's link is not thread-safe). Binary payloads are
  * Base64-encoded here, on the I/O thread, so WL gets Strings only.
  *
+ * <p>Event types, in the type field of {@link #poll}'s layout: "Open", "Text", "Text8" (text beyond
+ * the BMP, as Base64 of its UTF-8), "Binary" (Base64), "Close" (code field: the close code; data:
+ * the reason), "Error" (data: the error), and for a client with reconnect on: "Reconnecting" (code
+ * field: the attempt number, 1 for the first after a drop; data: the delay before it in
+ * milliseconds, as a decimal string), "Reopened" (the info fields filled as for "Open": path,
+ * query, remote address, Origin, subprotocol of the new connection) and "GaveUp" (data: the
+ * reason; a "Close" with code 1006 follows). A reopened connection keeps its connection id.
+ *
  * <p>The queue is bounded by the bytes it holds without dropping anything: a connection whose event
  * takes it past {@code maxQueuedBytes} (a kernel that is not keeping up) stops being read (TCP
  * pushes back on its client) until the kernel has drained the queue to half of that. The event that
  * crossed the limit is kept, so the queue holds at most the limit plus one message per connection.
  */
-public final class EventQueue implements WebSocketListener {
+public final class EventQueue implements ReconnectListener {
 
     /**
      * Fields per event in {@link #poll}'s flat array: type, connection id, milliseconds since the
-     * epoch, close code, data, then the connection's path, query, remote address, Origin and
-     * subprotocol (filled for "Open" only, so WL keeps what was known at open even after a close).
+     * epoch, close code (the attempt number for "Reconnecting"), data, then the connection's path,
+     * query, remote address, Origin and subprotocol (filled for "Open" and "Reopened" only, so WL
+     * keeps what was known at open even after a close).
      */
     public static final int FIELDS = 10;
 
@@ -98,9 +107,27 @@ public final class EventQueue implements WebSocketListener {
 
     @Override
     public void onOpen(WebSocketConnection c) {
+        offer(c, new Event("Open", c.id(), 0, "", info(c)));
+    }
+
+    private static String[] info(WebSocketConnection c) {
         String origin = c.header("Origin");
-        offer(c, new Event("Open", c.id(), 0, "", new String[] {c.path(), c.query(), c.remoteAddress(),
-            origin == null ? "" : origin, c.subprotocol() == null ? "" : c.subprotocol()}));
+        return new String[] {c.path(), c.query(), c.remoteAddress(), origin == null ? "" : origin, c.subprotocol() == null ? "" : c.subprotocol()};
+    }
+
+    @Override
+    public void onReconnecting(WebSocketConnection c, int attempt, long delayMillis) {
+        offer(c, new Event("Reconnecting", c.id(), attempt, Long.toString(delayMillis), NO_INFO));
+    }
+
+    @Override
+    public void onReopened(WebSocketConnection c) {
+        offer(c, new Event("Reopened", c.id(), 0, "", info(c)));
+    }
+
+    @Override
+    public void onGaveUp(WebSocketConnection c, String reason) {
+        offer(c, new Event("GaveUp", c.id(), 0, reason, NO_INFO));
     }
 
     /**

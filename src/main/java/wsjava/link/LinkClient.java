@@ -7,6 +7,8 @@ import java.security.GeneralSecurityException;
 import java.util.Collection;
 import java.util.Collections;
 import wsjava.client.ClientConfig;
+import wsjava.client.ReconnectListener;
+import wsjava.client.ReconnectingClient;
 import wsjava.client.WebSocketClient;
 import wsjava.protocol.CloseCodes;
 import wsjava.server.WebSocketConnection;
@@ -19,6 +21,19 @@ import wsjava.tls.TlsContexts;
  * ("Name: value", repeatable), {@code compression} on|off, {@code connect-timeout} and
  * {@code max-message}, and for wss:// {@code trust-cert} (a PEM file to trust instead of the system
  * store) or {@code pin} (a certificate's SHA-256 fingerprint).
+ *
+ * <p>Keepalive: {@code ping-interval} (milliseconds; 0, the default, sends none) and
+ * {@code pong-timeout} (milliseconds, default 10000): a ping left unanswered that long drops the
+ * connection as dead (close code 1006).
+ *
+ * <p>Staying connected: {@code reconnect} on|off (default off) makes a {@link ReconnectingClient},
+ * tuned by {@code reconnect-initial-delay} and {@code reconnect-max-delay} (milliseconds, default
+ * 500 and 30000), {@code reconnect-attempts} (attempts in a row before giving up; 0, the default,
+ * never gives up), {@code reconnect-codes} (comma-separated close codes that reconnect; default
+ * every code but 1000; the application's own close never does) and {@code open-text} (repeatable:
+ * a text sent on every open and reopen, before anything else, such as a subscription). The first
+ * connection must succeed (its failure is thrown); the connection keeps its id across reopens;
+ * while it is reconnecting, sends are refused (-1). Events: see {@link EventQueue}.
  */
 final class LinkClient implements LinkEndpoint {
 
@@ -31,11 +46,17 @@ final class LinkClient implements LinkEndpoint {
             throw new IllegalArgumentException("option names and values differ in length");
         }
         ClientConfig config = new ClientConfig();
+        LinkReconnectOptions reconnect = new LinkReconnectOptions();
         for (int i = 0; i < names.length; i++) {
-            apply(config, names[i], values[i]);
+            if (!reconnect.apply(names[i], values[i])) {
+                apply(config, names[i], values[i]);
+            }
         }
         LinkClient client = new LinkClient();
-        client.connection = WebSocketClient.connect(URI.create(url), new ClosingListener(client.events, client.closed), config);
+        ClosingListener listener = new ClosingListener(client.events, client.closed);
+        client.connection = reconnect.enabled()
+                ? ReconnectingClient.connect(URI.create(url), listener, config, reconnect.policy())
+                : WebSocketClient.connect(URI.create(url), listener, config);
         return client;
     }
 
@@ -52,6 +73,8 @@ final class LinkClient implements LinkEndpoint {
             case "compression": config.compression(!"off".equals(value) && !"false".equals(value)); break;
             case "connect-timeout": config.connectTimeoutMillis(Integer.parseInt(value)); break;
             case "max-message": config.maxMessageSize(Integer.parseInt(value)); break;
+            case "ping-interval": config.pingIntervalMillis(Integer.parseInt(value)); break;
+            case "pong-timeout": config.pongTimeoutMillis(Integer.parseInt(value)); break;
             case "pin": config.pinCertificate(value); break;
             case "trust-cert":
                 try {
@@ -80,16 +103,16 @@ final class LinkClient implements LinkEndpoint {
         return connection.isOpen() ? Collections.singletonList(connection) : Collections.emptyList();
     }
 
-    /** Open, or its close event still waits for WL: WSJavaWait then drains it before it returns. */
+    /** Not yet ended (open, or reconnecting), or its close event still waits for WL: WSJavaWait drains it before it returns. */
     @Override
     public boolean isRunning() {
-        return connection.isOpen() || events.size() > 0;
+        return closed.getCount() > 0 || events.size() > 0;
     }
 
-    /** Closes with 1000 and waits (at most 10 s) until the close is done, so its event is queued when this returns. */
+    /** Closes with 1000 (while reconnecting: ends at once) and waits (at most 10 s) until the close event is queued. */
     @Override
     public void stop() {
-        if (connection.isOpen()) {
+        if (closed.getCount() > 0) {
             connection.close(CloseCodes.NORMAL, "");
         }
         try {
@@ -100,7 +123,7 @@ final class LinkClient implements LinkEndpoint {
     }
 
     /** The event queue, plus a latch released once the connection has ended. */
-    private static final class ClosingListener implements wsjava.server.WebSocketListener {
+    private static final class ClosingListener implements ReconnectListener {
         private final EventQueue events;
         private final java.util.concurrent.CountDownLatch closed;
 
@@ -115,6 +138,9 @@ final class LinkClient implements LinkEndpoint {
         @Override public void onPong(WebSocketConnection c, byte[] payload) { events.onPong(c, payload); }
         @Override public void onWritable(WebSocketConnection c) { events.onWritable(c); }
         @Override public void onError(WebSocketConnection c, Throwable error) { events.onError(c, error); }
+        @Override public void onReconnecting(WebSocketConnection c, int attempt, long delayMillis) { events.onReconnecting(c, attempt, delayMillis); }
+        @Override public void onReopened(WebSocketConnection c) { events.onReopened(c); }
+        @Override public void onGaveUp(WebSocketConnection c, String reason) { events.onGaveUp(c, reason); }
 
         @Override
         public void onClose(WebSocketConnection c, int code, String reason) {

@@ -114,7 +114,21 @@ public final class WSJavaLink {
     /**
      * Opens a client connection to a ws:// or wss:// URL (blocking until its handshake is done or
      * failed, within its connect timeout); returns a handle that the server functions below take
-     * (poll, send, close, isRunning, stop, forget). Option names are {@link LinkClient}'s.
+     * (poll, send, close, isRunning, stop, forget). Option names are {@link LinkClient}'s, among
+     * them, as name/value string pairs: "reconnect" ("on"/"off", default off),
+     * "reconnect-initial-delay" and "reconnect-max-delay" (milliseconds, default 500 and 30000),
+     * "reconnect-attempts" (0 = unlimited, the default), "reconnect-codes" (comma-separated close
+     * codes that count as abnormal; default every code but 1000, and the user's own close never
+     * reconnects), "open-text" (repeatable: sent on every open and reopen, first), "ping-interval"
+     * and "pong-timeout" (milliseconds; pings are off by default, the timeout is 10000).
+     *
+     * <p>With reconnect on, the first connection must still succeed (its failure is thrown here);
+     * later drops and failed attempts give the events "Reconnecting" (code field = attempt number,
+     * data = the delay in milliseconds as a decimal string), "Reopened" (info fields as for "Open":
+     * path, query, remote address, Origin, subprotocol) or "GaveUp" (data = the reason, then a
+     * "Close" with 1006), all under the same connection id, which {@link #clientConnection} keeps
+     * returning. While it is reconnecting, sends return -1 and {@link #isOpen} is false;
+     * {@link #isRunning} stays true until the client has ended and its events are taken.
      */
     public static long connect(String url, String[] optionNames, String[] optionValues) throws IOException {
         LinkClient c = LinkClient.connect(url, optionNames, optionValues);
@@ -123,7 +137,7 @@ public final class WSJavaLink {
         return handle;
     }
 
-    /** The id of a client handle's one connection. */
+    /** The id of a client handle's one connection (the same across reopens with reconnect on). */
     public static long clientConnection(long client) {
         LinkEndpoint e = get(client);
         if (!(e instanceof LinkClient)) {
@@ -205,9 +219,62 @@ public final class WSJavaLink {
      * pair crosses J/Link); how many connections took it, or -1 when the bytes are not UTF-8.
      */
     public static int broadcastUtf8Base64(long server, String utf8Base64) {
+        String text = utf8Text(utf8Base64);
+        return text == null ? -1 : server(server).server.broadcastText(text);
+    }
+
+    /** Base64 of UTF-8 as a String, or null when the bytes are not UTF-8. */
+    private static String utf8Text(String utf8Base64) {
         byte[] utf8 = UNB64.decode(utf8Base64);
-        return Utf8Validator.isValid(utf8, 0, utf8.length)
-                ? server(server).server.broadcastText(new String(utf8, StandardCharsets.UTF_8)) : -1;
+        return Utf8Validator.isValid(utf8, 0, utf8.length) ? new String(utf8, StandardCharsets.UTF_8) : null;
+    }
+
+    // ---- topics (a server's connections only; a client handle throws IllegalArgumentException) ----
+
+    /**
+     * Subscribes a server's connection to {@code topic} (1 to 256 characters, else
+     * IllegalArgumentException). True when it is subscribed afterwards, also when it already was;
+     * false when the connection is not open (or gone) or already holds its limit of topics (server
+     * option "max-topics", default 256). A connection leaves all its topics when it closes.
+     */
+    public static boolean subscribe(long server, long connection, String topic) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c != null && c.subscribe(topic);
+    }
+
+    /** Leaves {@code topic}; true when the connection was subscribed to it, false otherwise (or when it is gone). */
+    public static boolean unsubscribe(long server, long connection, String topic) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c != null && c.unsubscribe(topic);
+    }
+
+    /** The connection's topics, sorted; empty when it has none or is gone. */
+    public static String[] topics(long server, long connection) {
+        WebSocketConnection c = server(server).server.connection(connection);
+        return c == null ? new String[0] : c.topics().stream().sorted().toArray(String[]::new);
+    }
+
+    /**
+     * Publishes a text message to {@code topic}: every open connection subscribed to it gets it
+     * (and, with a relay such as wsjava-redis set on the server, other servers' subscribers).
+     * Returns how many of this server's connections took it (0 when none subscribes).
+     */
+    public static int publishText(long server, String topic, String text) {
+        return server(server).server.publish(topic, text);
+    }
+
+    /** {@link #publishText} for a binary message given as Base64. */
+    public static int publishBinaryBase64(long server, String topic, String dataBase64) {
+        return server(server).server.publish(topic, UNB64.decode(dataBase64));
+    }
+
+    /**
+     * {@link #publishText} for text WL sends as its UTF-8 bytes in Base64 (text beyond the BMP, so
+     * that no surrogate pair crosses J/Link); -1 when the bytes are not UTF-8.
+     */
+    public static int publishUtf8Base64(long server, String topic, String utf8Base64) {
+        String text = utf8Text(utf8Base64);
+        return text == null ? -1 : server(server).server.publish(topic, text);
     }
 
     /** Starts the close handshake; false when the connection is not open. */

@@ -7,8 +7,8 @@ import wsjava.protocol.MessageDeflater;
 /**
  * One message sent to many connections, encoded at most once per form: plain frames for every
  * connection that does not compress it, and frames compressed without context for every connection
- * that agreed to no context takeover. Only connections with their own compression context
- * compress it themselves. Connections only read queued arrays, so one array serves them all.
+ * that agreed to no context takeover; connections with their own compression context get the
+ * plain form. Connections only read queued arrays, so one array serves them all.
  */
 final class Broadcast {
 
@@ -26,8 +26,6 @@ final class Broadcast {
         this.level = level;
     }
 
-    int opcode() { return opcode; }
-    byte[] payload() { return payload; }
     int length() { return payload.length; }
 
     byte[] plainFrames() {

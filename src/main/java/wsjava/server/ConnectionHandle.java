@@ -25,6 +25,7 @@ final class ConnectionHandle implements WebSocketConnection {
     private final String extensions;
     private final FrameWriter writer;
     private final Outbox outbox;
+    private final TopicMembership topics;
     /** Set once, at the upgrade, before the handle is shown to anyone. */
     private volatile MessageEncoder encoder;
     private volatile Object attachment;
@@ -39,6 +40,7 @@ final class ConnectionHandle implements WebSocketConnection {
         this.extensions = upgrade.extensions();
         this.writer = writer;
         this.outbox = outbox;
+        this.topics = new TopicMembership(this, server.topicIndex(), server.settings().maxTopicsPerConnection());
     }
 
     /** "ip:port" of the peer, or "" when the socket no longer knows. */
@@ -71,6 +73,14 @@ final class ConnectionHandle implements WebSocketConnection {
     @Override public void attach(Object value) { attachment = value; }
     @Override public void suspendReading() { connection.pauseReading(true); }
     @Override public void resumeReading() { connection.pauseReading(false); }
+    @Override public boolean subscribe(String topic) { return topics.subscribe(topic); }
+    @Override public boolean unsubscribe(String topic) { return topics.unsubscribe(topic); }
+    @Override public java.util.Set<String> topics() { return topics.topics(); }
+
+    /** The connection closed: it leaves its topics. */
+    void leaveTopics() {
+        topics.leaveAll();
+    }
 
     @Override
     public boolean sendText(String text) {

@@ -36,12 +36,11 @@ final class ConnectionRegistry {
         open.put(connection.id(), connection);
     }
 
-    /** A socket closed; {@code wasOpen} when it had been upgraded. */
-    void closed(long id, boolean wasOpen) {
-        if (wasOpen) {
-            open.remove(id);
-        }
+    /** A socket closed; {@code wasOpen} when it had been upgraded. Returns its handle, or null. */
+    ConnectionHandle closed(long id, boolean wasOpen) {
+        ConnectionHandle handle = wasOpen ? open.remove(id) : null;
         liveSockets.decrementAndGet();
+        return handle;
     }
 
     Collection<ConnectionHandle> open() {

@@ -85,15 +85,17 @@ final class MessageEncoder {
         return ByteBuffer.wrap(header);
     }
 
-    /** Queues a broadcast, sharing its encoded frames where this connection's agreement allows. */
+    /**
+     * Queues a broadcast or a publish, sharing its encoded frames: compressed once for every
+     * connection without context takeover, plain for the rest. A connection with its own context
+     * gets the plain form (RSV1 is per message, RFC 7692): compressing for each of them on the
+     * publisher's thread would make one publish cost a deflate per subscriber.
+     */
     boolean enqueue(Broadcast message) {
-        if (!compresses(message.length())) {
-            return outbox.enqueue(message.plainFrames());
+        if (compresses(message.length()) && deflater.noContextTakeover()) {
+            return outbox.enqueue(message.compressedFrames());
         }
-        if (deflater.noContextTakeover()) {
-            return outbox.enqueue(message.compressedFrames());     // compressed once for every such connection
-        }
-        return enqueue(message.opcode(), message.payload(), 0, message.length(), null);
+        return outbox.enqueue(message.plainFrames());
     }
 
     /** Frees the compressor of a connection that has sent nothing compressed for a while (timer pass). */

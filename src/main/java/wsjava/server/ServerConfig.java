@@ -32,6 +32,7 @@ public final class ServerConfig {
     private int closeTimeoutMillis = 5_000;
     private int pingIntervalMillis = 0;
     private int idleTimeoutMillis = 0;
+    private int maxTopicsPerConnection = 256;
     private final List<String> allowedOrigins = new ArrayList<>();
     private boolean allowAnyOrigin;
     private boolean allowHostOrigin;
@@ -60,6 +61,7 @@ public final class ServerConfig {
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int pingIntervalMillis() { return pingIntervalMillis; }
     public int idleTimeoutMillis() { return idleTimeoutMillis; }
+    public int maxTopicsPerConnection() { return maxTopicsPerConnection; }
     public List<String> allowedOrigins() { return Collections.unmodifiableList(allowedOrigins); }
     public boolean allowAnyOrigin() { return allowAnyOrigin; }
     public boolean allowHostOrigin() { return allowHostOrigin; }
@@ -107,6 +109,12 @@ public final class ServerConfig {
     public ServerConfig pingIntervalMillis(int value) { pingIntervalMillis = check(value, 0, Integer.MAX_VALUE, "pingIntervalMillis"); return this; }
     /** A connection that sends nothing (not even a pong) for this long is closed; 0 disables. */
     public ServerConfig idleTimeoutMillis(int value) { idleTimeoutMillis = check(value, 0, Integer.MAX_VALUE, "idleTimeoutMillis"); return this; }
+    /**
+     * The most topics one connection may subscribe to (default 256): beyond it
+     * {@link WebSocketConnection#subscribe} says false, so clients that choose their own topics
+     * cannot make the server hold unbounded ones.
+     */
+    public ServerConfig maxTopicsPerConnection(int value) { maxTopicsPerConnection = check(value, 1, Integer.MAX_VALUE, "maxTopicsPerConnection"); return this; }
     /** Adds a browser origin allowed to connect, for example {@code http://127.0.0.1:20560}. */
     public ServerConfig addAllowedOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
     /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
@@ -178,6 +186,7 @@ public final class ServerConfig {
         c.closeTimeoutMillis = closeTimeoutMillis;
         c.pingIntervalMillis = pingIntervalMillis;
         c.idleTimeoutMillis = idleTimeoutMillis;
+        c.maxTopicsPerConnection = maxTopicsPerConnection;
         c.allowedOrigins.addAll(allowedOrigins);
         c.allowAnyOrigin = allowAnyOrigin;
         c.allowHostOrigin = allowHostOrigin;

@@ -55,6 +55,7 @@ public final class ServerOptions {
             case "close-timeout": config.closeTimeoutMillis(parseInt(name, value)); break;
             case "ping-interval": config.pingIntervalMillis(parseInt(name, value)); break;
             case "idle-timeout": config.idleTimeoutMillis(parseInt(name, value)); break;
+            case "max-topics": config.maxTopicsPerConnection(parseInt(name, value)); break;
             case "inbound-budget": config.inboundBudgetBytes(parseLong(name, value)); break;
             case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
             case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;

@@ -121,6 +121,27 @@ public interface WebSocketConnection {
     /** Undoes {@link #suspendReading()}. */
     void resumeReading();
 
+    /**
+     * Subscribes this connection to {@code topic} (1 to 256 characters), so that
+     * {@link WebSocketServer#publish(String, String)} to it reaches this connection. True when it is
+     * subscribed afterwards (also when it already was); false when the connection is not open or
+     * already holds {@link ServerConfig#maxTopicsPerConnection()} topics. A closed connection leaves
+     * all its topics. A client's connection, or a fake, belongs to no server's topics: false.
+     */
+    default boolean subscribe(String topic) {
+        return false;
+    }
+
+    /** Leaves {@code topic}; true when the connection was subscribed to it. */
+    default boolean unsubscribe(String topic) {
+        return false;
+    }
+
+    /** The topics this connection is subscribed to now (a copy). */
+    default java.util.Set<String> topics() {
+        return java.util.Set.of();
+    }
+
     /** Whatever the application attached. */
     Object attachment();
 

@@ -35,6 +35,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final HttpFallback httpFallback;
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
+    private final Topics topics;
     private volatile UpgradePolicy policy;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private Acceptor acceptor;
@@ -54,6 +55,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.config = config.copy();
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+        this.topics = new Topics(broadcastWriter, config.compression().level());
         this.inboundBudget = new InboundBudget(config.inboundBudgetBytes());
         this.httpFallback = new HttpFallback(config.serveDemoPage());
     }
@@ -176,6 +178,63 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
+     * Sends one text message to the open connections subscribed to {@code topic} (see
+     * {@link WebSocketConnection#subscribe}), encoding it once per form as a broadcast does, then to
+     * the {@link TopicRelay} if one is set. Safe from any thread, never blocks; slow subscribers fall
+     * under the outbound limit as for any send. The cost follows the topic's subscribers, not the
+     * server's connections. Returns how many connections of this server took it.
+     */
+    public int publish(String topic, String text) {
+        return topics.publish(topic, OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), false);
+    }
+
+    /** {@link #publish(String, String)} for a binary message; {@code data} is not kept after the call. */
+    public int publish(String topic, byte[] data) {
+        return topics.publish(topic, OpCode.BINARY, data, false);
+    }
+
+    /** {@link #publish(String, String)} for a binary message of {@code data}'s remaining bytes (its position is not moved). */
+    public int publish(String topic, java.nio.ByteBuffer data) {
+        byte[] copy = new byte[data.remaining()];
+        data.duplicate().get(copy);
+        return publish(topic, copy);
+    }
+
+    /** Delivers to this server's subscribers only, not to the relay: for a relay's messages from other servers. */
+    public int publishLocally(String topic, String text) {
+        return topics.publish(topic, OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), true);
+    }
+
+    /** {@link #publishLocally(String, String)} for a binary message. */
+    public int publishLocally(String topic, byte[] data) {
+        return topics.publish(topic, OpCode.BINARY, data, true);
+    }
+
+    /** Passes every later {@link #publish} on to {@code relay} too (null: to nobody). */
+    public void relayTopics(TopicRelay relay) {
+        topics.relay(relay);
+    }
+
+    /** Topics with at least one subscriber now. */
+    public int topicCount() {
+        return topics.index().topicCount();
+    }
+
+    /** Subscriptions now, over all topics and connections. */
+    public long subscriptionCount() {
+        return topics.index().subscriptionCount();
+    }
+
+    /** Heap held by topics and subscriptions now, counted as they are made (names included). */
+    public long topicMemoryBytes() {
+        return topics.index().memoryBytes();
+    }
+
+    TopicIndex topicIndex() {
+        return topics.index();
+    }
+
+    /**
      * Stops gracefully: open connections get a 1001 close and up to the close timeout to answer,
      * then every socket is closed and the threads end. Called on an I/O thread (from a listener),
      * it starts the stop and returns at once, since that thread must go on serving the closes.
@@ -279,7 +338,10 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     void closed(ServerConnection connection, boolean wasOpen) {
-        registry.closed(connection.id(), wasOpen);
+        ConnectionHandle handle = registry.closed(connection.id(), wasOpen);
+        if (handle != null) {
+            handle.leaveTopics();
+        }
     }
 
     void connectionBug(ServerConnection connection, Throwable e) {

@@ -63,7 +63,7 @@ class ServeCommandTest {
         String text = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(help.waitFor(10, TimeUnit.SECONDS));
         for (String option : List.of("--host", "--port", "--io-threads", "--max-message", "--max-frame", "--max-header",
-                "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout",
+                "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout", "--max-topics",
                 "--outbound-limit", "--fragment-size", "--allow-origin", "--allow-any-origin", "--token", "--subprotocol",
                 "--no-demo-page", "--compression", "--compression-level", "--compression-threshold", "--compression-idle-release",
                 "--no-context-takeover", "--tls-cert", "--tls-key", "--tls-keystore", "--tls-password", "--tls-self-signed", "--inbound-budget", "--allow-host-origin", "--no-token")) {

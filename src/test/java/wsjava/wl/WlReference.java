@@ -96,7 +96,7 @@ final class WlReference {
             out.append("\n## ").append(file.getValue()).append("\n\n");
             out.append(file.getValue().equals("WSJava`") ? "`Needs[\"WSJava`\"]`.\n"
                     : "`Needs[\"" + file.getValue() + "\"]` (not loaded by `Needs[\"WSJava`\"]`).\n");
-            Matcher usage = Pattern.compile("(?m)^([A-Za-z$][A-Za-z0-9$]*)::usage\\s*=\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(source);
+            Matcher usage = Pattern.compile("(?m)^([A-Za-z$][A-Za-z0-9$]*)::usage\\s*=\\s*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"").matcher(source);
             while (usage.find()) {
                 String symbol = usage.group(1);
                 out.append("\n### ").append(symbol).append("\n\n").append(unescape(usage.group(2))).append("\n");
@@ -140,7 +140,7 @@ final class WlReference {
             int open = lead + opts.end() - 1;
             options.put(opts.group(1), text.substring(open + 1, WlTestPitfalls.matching(bare, open)));
         }
-        Matcher message = Pattern.compile("(?m)^(WSJava::[a-z]+)\\s*=\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(text);
+        Matcher message = Pattern.compile("(?m)^(WSJava::[a-z]+)\\s*=\\s*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"").matcher(text);
         while (message.find()) {
             if (!message.group(1).equals("WSJava::usage")) {
                 messages.put(message.group(1), unescape(message.group(2)));
@@ -156,7 +156,7 @@ final class WlReference {
             d.calls.add(call.group(1));
         }
         Matcher tag = Pattern.compile("(Failure|Success)\\[\\s*\"([A-Za-z]+)\"\\s*,\\s*<\\|\\s*\"MessageTemplate\"\\s*(?::>|->)\\s*"
-                + "(WSJava::[a-z]+|\"(?:[^\"\\\\]|\\\\.)*\")").matcher(text);
+                + "(WSJava::[a-z]+|\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\")").matcher(text);
         while (tag.find()) {
             (tag.group(1).equals("Failure") ? d.tags : d.successes).add(tag.group(2));
             String template = tag.group(3).startsWith("\"") ? unescape(tag.group(3).substring(1, tag.group(3).length() - 1)) : tag.group(3);

@@ -1,0 +1,64 @@
+package wsjava.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import wsjava.server.ServerConfig;
+import wsjava.server.WebSocketConnection;
+import wsjava.testing.RestartableServer;
+
+/** Keepalive pings: answered ones keep a connection, a missing pong drops it as dead (and a reconnecting client comes back). */
+@Timeout(60)
+class ClientKeepaliveTest {
+
+    private static ClientConfig pinging() {
+        return new ClientConfig().pingIntervalMillis(50).pongTimeoutMillis(250);
+    }
+
+    @Test
+    void answeredPingsKeepAnIdleConnectionOpen() throws Exception {
+        try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
+            RecordingClientListener heard = new RecordingClientListener();
+            WebSocketConnection c = WebSocketClient.connect(URI.create(server.url()), heard, pinging());
+            Thread.sleep(1000);
+            assertTrue(c.isOpen());
+            assertTrue(heard.pongs.size() >= 5, "pings went out every 50 ms and were answered: " + heard.pongs.size());
+            c.close(1000, "");
+            assertEquals(1000, heard.awaitClose());
+        }
+    }
+
+    @Test
+    void aPongThatNeverComesDropsTheConnectionAsDead() throws Exception {
+        try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
+            RecordingClientListener heard = new RecordingClientListener();
+            WebSocketClient.connect(URI.create(server.url()), heard, pinging());
+            server.opened.get(0).suspendReading();     // the server reads nothing more, so it answers no ping
+            long t0 = System.nanoTime();
+            assertEquals(1006, heard.awaitClose());
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals("no pong within 250 ms", heard.closeReason);
+            assertTrue(millis >= 250 && millis < 5_000, "dropped after " + millis + " ms");
+        }
+    }
+
+    @Test
+    void aReconnectingClientComesBackAfterItsPongsStop() throws Exception {
+        try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
+            ReconnectEvents heard = new ReconnectEvents();
+            ReconnectingClient client = ReconnectingClient.connect(URI.create(server.url()), heard, pinging(),
+                    new ReconnectPolicy().initialDelayMillis(20).maxDelayMillis(40));
+            assertEquals("open", heard.next(5));
+            server.opened.get(0).suspendReading();
+            assertTrue(heard.next(10).startsWith("reconnecting 1 "));
+            assertEquals("reopened", heard.nextBesidesReconnecting(10));
+            assertEquals(2, server.opened.size());
+            assertTrue(client.sendText("alive again"));
+            assertEquals("1:alive again", server.next());
+            client.close(1000, "");
+        }
+    }
+}
