@@ -19,7 +19,8 @@ PacletObject[<|
         "WSJava`WSJavaEncodeFrame", "WSJava`WSJavaDecodeFrames",
         "WSJava`WSJavaListen", "WSJava`WSJavaServer", "WSJava`WSJavaConnection",
         "WSJava`WSJavaSend", "WSJava`WSJavaBroadcast", "WSJava`WSJavaClose", "WSJava`WSJavaWait",
-        "WSJava`WSJavaConnect", "WSJava`WSJavaClient"
+        "WSJava`WSJavaConnect", "WSJava`WSJavaClient",
+        "WSJava`WSJavaSubscribe", "WSJava`WSJavaUnsubscribe", "WSJava`WSJavaPublish"
       }
     },
     {"JLink", "Root" -> "Java"}

@@ -20,8 +20,15 @@ Options[WSJavaConnect] = {
   "TLS" -> Automatic,
   "ConnectTimeout" -> 10,
   "MaxMessageSize" -> 16777216,
+  "Reconnect" -> False,
+  "PingInterval" -> None,
+  "PongTimeout" -> 10,
   "DrainInterval" -> 0.01
 };
+
+(* What "Reconnect" -> <|...|> may say, with what True means. *)
+$reconnectDefaults = <|"InitialDelay" -> 0.5, "MaxDelay" -> 30, "Attempts" -> Infinity,
+  "ReconnectCodes" -> Automatic, "OpenMessages" -> {}|>;
 
 webSocketUrlQ[url_String] := StringMatchQ[url, ("ws://" | "wss://") ~~ __, IgnoreCase -> True];
 webSocketUrlQ[_] := False;
@@ -58,8 +65,8 @@ connectSettings[handler_, opts_List] := Catch[Module[{unknown, value, functions,
   If[FailureQ[unknown], Throw[unknown, $settingsTag]];
   value = OptionValue[WSJavaConnect, opts, #] &;
   functions = value[HandlerFunctions];
-  If[!AssociationQ[functions] || !SubsetQ[$eventNames, Keys[functions]],
-    Throw[optionFailure[HandlerFunctions, functions, "an association with keys among " <> ToString[$eventNames, InputForm]], $settingsTag]];
+  If[!AssociationQ[functions] || !SubsetQ[$clientEventNames, Keys[functions]],
+    Throw[optionFailure[HandlerFunctions, functions, "an association with keys among " <> ToString[$clientEventNames, InputForm]], $settingsTag]];
   If[handler =!= None, functions = Append[functions, "MessageReceived" -> handler]];
   keys = value[HandlerFunctionsKeys];
   If[keys =!= Automatic && !(MatchQ[keys, {___String}] && SubsetQ[$eventKeys, keys]),
@@ -73,20 +80,48 @@ connectSettings[handler_, opts_List] := Catch[Module[{unknown, value, functions,
     (* None would mean waiting forever in the kernel's own evaluation: refused. *)
     "ConnectTimeout" -> checkedSeconds["ConnectTimeout", value["ConnectTimeout"], False],
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
+    "Reconnect" -> reconnectSettings[value["Reconnect"]],
+    "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], True],
+    "PongTimeout" -> checkedSeconds["PongTimeout", value["PongTimeout"], False],
     "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
+
+(* False, True (the defaults) or an association of some of them; times become milliseconds. *)
+reconnectSettings[False] := None;
+reconnectSettings[True] := reconnectSettings[<||>];
+reconnectSettings[given_Association] := Module[{s},
+  If[!SubsetQ[Keys[$reconnectDefaults], Keys[given]],
+    Throw[optionFailure["Reconnect", given, "True, False or an association with keys among " <> ToString[Keys[$reconnectDefaults], InputForm]], $settingsTag]];
+  s = Join[$reconnectDefaults, given];
+  <|"InitialDelay" -> checkedSeconds["InitialDelay", s["InitialDelay"], False],
+    "MaxDelay" -> checkedSeconds["MaxDelay", s["MaxDelay"], False],
+    "Attempts" -> checked["Attempts", s["Attempts"], # === Infinity || (IntegerQ[#] && 1 <= # < 2^31) &, "Infinity or a positive integer"],
+    "ReconnectCodes" -> checked["ReconnectCodes", s["ReconnectCodes"], # === Automatic || MatchQ[#, {__Integer}] &,
+      "Automatic (every close code but 1000) or a list of close codes"],
+    "OpenMessages" -> checked["OpenMessages", s["OpenMessages"], MatchQ[#, {___String}] &, "a list of Strings, sent on every open and reopen"]|>
+];
+reconnectSettings[other_] := Throw[optionFailure["Reconnect", other, "True, False or an association"], $settingsTag];
 
 (* The options in the Java client's vocabulary (wsjava.link.LinkClient). *)
 clientOptionPairs[s_Association] := Join[
   {"subprotocol", #} & /@ s["Subprotocols"],
   KeyValueMap[{"header", #1 <> ": " <> #2} &, s["Headers"]],
   {{"compression", If[s["Compression"], "on", "off"]}, {"connect-timeout", ToString[s["ConnectTimeout"]]},
-   {"max-message", ToString[s["MaxMessageSize"]]}},
+   {"max-message", ToString[s["MaxMessageSize"]]}, {"pong-timeout", ToString[s["PongTimeout"]]}},
+  If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
+  reconnectPairs[s["Reconnect"]],
   Switch[s["TLS"],
     Automatic, {},
     KeyValuePattern["Certificate" -> _], {{"trust-cert", ExpandFileName[fileName[s["TLS"]["Certificate"]]]}},
     _, {{"pin", s["TLS"]["Fingerprint"]}}]
 ];
+
+reconnectPairs[None] := {};
+reconnectPairs[r_Association] := Join[
+  {{"reconnect", "on"}, {"reconnect-initial-delay", ToString[r["InitialDelay"]]}, {"reconnect-max-delay", ToString[r["MaxDelay"]]},
+   {"reconnect-attempts", ToString[Replace[r["Attempts"], Infinity -> 0]]}},
+  If[ListQ[r["ReconnectCodes"]], {{"reconnect-codes", StringRiffle[ToString /@ r["ReconnectCodes"], ","]}}, {}],
+  {"open-text", #} & /@ r["OpenMessages"]];
 
 (* ---- the client object ---- *)
 

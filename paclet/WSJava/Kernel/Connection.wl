@@ -10,7 +10,7 @@ Begin["`Private`"];
 WSJava::notopen = "`1` is not open.";
 
 $connectionProperties = {"Server", "ID", "Open", "Path", "Query", "Origin", "RemoteAddress", "Subprotocol",
-  "Headers", "Properties"};
+  "Headers", "Topics", "Properties"};
 
 connectionServerKnownQ[WSJavaConnection[handle_Integer, _Integer]] := liveServerQ[handle];
 connectionServerKnownQ[_] := False;
@@ -28,6 +28,11 @@ connectionProperty[conn_, "Headers"] := If[connectionServerKnownQ[conn],
   With[{flat = serverCall[First[conn], WSJavaLink`connectionHeaders[First[conn], Last[conn]]]},
     If[FailureQ[flat], flat, Association[Rule @@@ Partition[flat, 2]]]],
   Missing["NotAvailable"]];
+(* A server's connection's topics (Topics.wl); a client's connection subscribes to none. *)
+connectionProperty[conn_, "Topics"] := Which[
+  !connectionServerKnownQ[conn], Missing["NotAvailable"],
+  MatchQ[$servers[First[conn]]["Object"], _WSJavaClient], {},
+  True, serverCall[First[conn], WSJavaLink`topics[First[conn], Last[conn]]]];
 connectionProperty[conn_, property_] := Missing["UnknownProperty", property];
 
 notOpenFailure[conn_] := (

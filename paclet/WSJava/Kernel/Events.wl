@@ -27,13 +27,19 @@ WSJava::javalost = "The Java runtime that served `1` stopped or failed (`2`); it
 WSJava::rearmed = "The scheduled task that handles `1`'s events was removed (TaskRemove); WSJava started it again.";
 
 $eventNames = {"ConnectionOpened", "MessageReceived", "ConnectionClosed", "ErrorOccurred"};
+(* A client that reconnects ("Reconnect" in WSJavaConnect) also tells of its reconnecting. *)
+$clientEventNames = Join[$eventNames, {"Reconnecting", "ConnectionReopened", "ReconnectGaveUp"}];
 $eventKeys = {"Event", "Server", "Connection", "Timestamp", "Data", "DataType", "DataByteArray",
-  "CloseCode", "CloseReason", "Message", "Path", "Query", "Origin", "RemoteAddress", "Subprotocol"};
+  "CloseCode", "CloseReason", "Message", "Path", "Query", "Origin", "RemoteAddress", "Subprotocol",
+  "Attempt", "Delay", "Reason"};
 $defaultKeys = <|
   "ConnectionOpened" -> {"Event", "Server", "Connection", "Timestamp"},
   "MessageReceived" -> {"Event", "Server", "Connection", "Timestamp", "Data", "DataType"},
   "ConnectionClosed" -> {"Event", "Server", "Connection", "Timestamp", "CloseCode", "CloseReason"},
-  "ErrorOccurred" -> {"Event", "Server", "Connection", "Timestamp", "Message"}
+  "ErrorOccurred" -> {"Event", "Server", "Connection", "Timestamp", "Message"},
+  "Reconnecting" -> {"Event", "Server", "Connection", "Timestamp", "Attempt", "Delay"},
+  "ConnectionReopened" -> {"Event", "Server", "Connection", "Timestamp"},
+  "ReconnectGaveUp" -> {"Event", "Server", "Connection", "Timestamp", "Reason"}
 |>;
 
 (* Java's flat layout (wsjava.link.EventQueue.FIELDS): type, id, millis, code, data, then path,
@@ -153,6 +159,15 @@ dispatchEvent[handle_, {type_, id_, millis_, code_, data_, path_, query_, remote
           "Origin" -> If[origin === "", None, origin], "Subprotocol" -> If[subprotocol === "", None, subprotocol]|>;
         wljsOpened[handle, conn];
         callHandler[handle, "ConnectionOpened", conn, time, <||>],
+      (* A client's reconnecting: the same connection, with what its new connection said at open. *)
+      "Reopened",
+        $connectionInfo[conn] = <|"Path" -> path, "Query" -> query, "RemoteAddress" -> remote,
+          "Origin" -> If[origin === "", None, origin], "Subprotocol" -> If[subprotocol === "", None, subprotocol]|>;
+        callHandler[handle, "ConnectionReopened", conn, time, <||>],
+      "Reconnecting",
+        callHandler[handle, "Reconnecting", conn, time, <|"Attempt" -> FromDigits[code], "Delay" -> FromDigits[data] / 1000.|>],
+      "GaveUp",
+        callHandler[handle, "ReconnectGaveUp", conn, time, <|"Reason" -> data|>],
       (* "Text8": text with characters beyond the BMP, carried as UTF-8 bytes, so no surrogate
          pair ever crosses J/Link (StringToByteArray of one would give CESU-8). *)
       "Text" | "Text8" | "Binary",

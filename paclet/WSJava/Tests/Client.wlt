@@ -27,7 +27,7 @@ VerificationTest[
 
 VerificationTest[
   Sort[$client["Properties"]] === Sort[{"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers",
-    "HandlerFailures", "Properties"}],
+    "HandlerFailures", "Properties"}] && $client["Connection"]["Topics"] === {},
   True,
   TestID -> "Client-Properties"
 ]
@@ -81,6 +81,51 @@ VerificationTest[
     result],
   {True, {4001}},
   TestID -> "Client-WaitReturnsAfterTheServerClosed"
+]
+
+VerificationTest[
+  (* A client that stays connected: its server stops (1001) and a new one starts on the same port;
+     the client reconnects, says so, and sends its "OpenMessages" first on every open. *)
+  Module[{heard = {}, events = {}, first, second, port, client, result},
+    first = WSJavaListen[0, "DrainInterval" -> None, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "1:" <> #Data] &)|>];
+    port = first["Port"];
+    client = WSJavaConnect[first["URL"], AppendTo[heard, #Data] &, "DrainInterval" -> None,
+      "Reconnect" -> <|"InitialDelay" -> 0.1, "MaxDelay" -> 0.5, "OpenMessages" -> {"hello"}|>,
+      HandlerFunctions -> <|"Reconnecting" -> (AppendTo[events, {"reconnecting", #Attempt, NumericQ[#Delay]}] &),
+        "ConnectionReopened" -> (AppendTo[events, "reopened"] &)|>];
+    Do[If[!MemberQ[heard, "1:hello"], WSJavaWait[first, 0.02]; WSJavaWait[client, 0.02]], {250}];
+    DeleteObject[first];
+    second = WSJavaListen[port, "DrainInterval" -> None, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "2:" <> #Data] &)|>];
+    Do[If[!MemberQ[heard, "2:hello"], WSJavaWait[second, 0.02]; WSJavaWait[client, 0.02]], {500}];
+    result = {heard, MemberQ[events, "reopened"], MemberQ[events, {"reconnecting", 1, True}], WSJavaSend[client, "after"]["ByteCount"]};
+    DeleteObject[client];
+    DeleteObject[second];
+    result],
+  {{"1:hello", "2:hello"}, True, True, 5},
+  TestID -> "Client-ReconnectsAndSendsItsOpenMessagesAgain"
+]
+
+VerificationTest[
+  (* With no server to come back, it gives up after its attempts: the handler says why, and the
+     connection ends with 1006, after which WSJavaWait[client] returns. *)
+  Module[{closes = {}, reasons = {}, s, client},
+    s = WSJavaListen[0, "DrainInterval" -> None];
+    client = WSJavaConnect[s["URL"], "DrainInterval" -> None, "Reconnect" -> <|"InitialDelay" -> 0.05, "MaxDelay" -> 0.1, "Attempts" -> 2|>,
+      HandlerFunctions -> <|"ReconnectGaveUp" -> (AppendTo[reasons, #Reason] &), "ConnectionClosed" -> (AppendTo[closes, #CloseCode] &)|>];
+    DeleteObject[s];
+    WSJavaWait[client, 20];
+    Quiet[DeleteObject[client]];
+    {Length[reasons], AllTrue[reasons, StringQ], Last[closes, None]}],
+  {1, True, 1006},
+  TestID -> "Client-GivesUpAfterItsAttempts"
+]
+
+VerificationTest[
+  {WSJavaConnect["ws://127.0.0.1:1/", "Reconnect" -> <|"Bogus" -> 1|>], WSJavaConnect["ws://127.0.0.1:1/", "Reconnect" -> "often"]},
+  {Failure["WSJavaBadOption", _], Failure["WSJavaBadOption", _]},
+  {WSJava::optv, WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Client-ReconnectSettingsAreChecked"
 ]
 
 VerificationTest[

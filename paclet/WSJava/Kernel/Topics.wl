@@ -1,0 +1,56 @@
+(* ::Package:: *)
+
+(* Topics: a connection subscribes to named topics, and publishing to a topic sends to exactly its
+   subscribers, encoded once (Java keeps a topic -> subscribers index, so a publish costs in
+   proportion to its subscribers, not to the server's connections). A connection leaves all its
+   topics when it closes. conn["Topics"] (Connection.wl) lists a connection's topics. *)
+
+BeginPackage["WSJava`", {"JLink`"}];
+
+Begin["`Private`"];
+
+WSJava::nosub = "`1` could not subscribe to \"`2`\": it is not open, or it holds the server's limit of topics.";
+
+(* 1 to 256 characters, as Java takes them. *)
+topicQ[topic_String] := 1 <= StringLength[topic] <= 256;
+topicQ[_] := False;
+
+WSJavaSubscribe[conn : WSJavaConnection[handle_Integer, id_Integer], topic_?topicQ] /; connectionServerKnownQ[conn] :=
+  With[{ok = serverCall[handle, WSJavaLink`subscribe[handle, id, topic]]},
+    Which[
+      FailureQ[ok], ok,
+      TrueQ[ok], Success["WSJavaSubscribed", <|"MessageTemplate" -> "`Connection` is subscribed to \"`Topic`\".",
+        "MessageParameters" -> <|"Connection" -> conn, "Topic" -> topic|>, "Connection" -> conn, "Topic" -> topic|>],
+      True,
+        Message[WSJava::nosub, conn, topic];
+        Failure["WSJavaNotSubscribed", <|"MessageTemplate" :> WSJava::nosub, "MessageParameters" -> {conn, topic},
+          "Connection" -> conn, "Topic" -> topic|>]]];
+WSJavaSubscribe[conn_WSJavaConnection, _?topicQ] := notOpenFailure[conn];
+WSJavaSubscribe[args___] := argumentFailure[WSJavaSubscribe, {args}, "a WSJavaConnection and a topic (a String of 1 to 256 characters)"];
+
+WSJavaUnsubscribe[conn : WSJavaConnection[handle_Integer, id_Integer], topic_?topicQ] /; connectionServerKnownQ[conn] :=
+  With[{ok = serverCall[handle, WSJavaLink`unsubscribe[handle, id, topic]]},
+    If[FailureQ[ok], ok,
+      Success["WSJavaUnsubscribed", <|"MessageTemplate" -> "`Connection` is not subscribed to \"`Topic`\".",
+        "MessageParameters" -> <|"Connection" -> conn, "Topic" -> topic|>, "Connection" -> conn, "Topic" -> topic,
+        "WasSubscribed" -> TrueQ[ok]|>]]];
+WSJavaUnsubscribe[conn_WSJavaConnection, _?topicQ] := notOpenFailure[conn];
+WSJavaUnsubscribe[args___] := argumentFailure[WSJavaUnsubscribe, {args}, "a WSJavaConnection and a topic (a String of 1 to 256 characters)"];
+
+(* How many subscribers took the message, as WSJavaBroadcast counts. Text beyond the BMP goes as
+   its UTF-8 bytes (beyondBmpQ, Java.wl). *)
+WSJavaPublish[server_?knownServerQ, topic_?topicQ, text_String] := With[{handle = server[[1, "Handle"]]},
+  rearmDrainTask[handle];
+  If[beyondBmpQ[text],
+    serverCall[handle, WSJavaLink`publishUtf8Base64[handle, topic, toJava[StringToByteArray[text, "UTF-8"]]]],
+    serverCall[handle, WSJavaLink`publishText[handle, topic, text]]]];
+WSJavaPublish[server_?knownServerQ, topic_?topicQ, bytes_ByteArray] := With[{handle = server[[1, "Handle"]]},
+  rearmDrainTask[handle];
+  serverCall[handle, WSJavaLink`publishBinaryBase64[handle, topic, toJava[bytes]]]];
+WSJavaPublish[server_WSJavaServer, _?topicQ, _String | _ByteArray] := goneFailure[server];
+WSJavaPublish[args___] := argumentFailure[WSJavaPublish, {args},
+  "a WSJavaServer, a topic (a String of 1 to 256 characters) and a String or ByteArray"];
+
+End[];
+
+EndPackage[];
