@@ -1,0 +1,164 @@
+package wsjava.bench.fanout;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import wsjava.bench.BenchMain;
+import wsjava.bench.EchoBench;
+import wsjava.bench.Progress;
+import wsjava.bench.Report;
+import wsjava.bench.deflate.ProcessCpu;
+import wsjava.redis.LocalRedis;
+
+/**
+ * {@code ./wsjava bench fanout}: topic fan-out, deliveries per second and publish-to-delivery
+ * latency, for one WSJava server, one joined to a Redis, and three servers over one Redis (a
+ * redis-server of its own on a free loopback port). Every server is a JVM of its own; the load
+ * client is this JVM. CPU of each process is read from /proc over the measured window.
+ */
+public final class FanoutBench {
+
+    /** One configuration: how many servers, and whether a Redis joins them. */
+    private static final class Setup {
+        final String name;
+        final int servers;
+        final boolean redis;
+
+        Setup(String name, int servers, boolean redis) {
+            this.name = name;
+            this.servers = servers;
+            this.redis = redis;
+        }
+    }
+
+    static final List<Setup> SETUPS = List.of(new Setup("WSJava, 1 server", 1, false),
+            new Setup("WSJava, 1 server + Redis", 1, true), new Setup("WSJava, 3 servers + Redis", 3, true));
+
+    private FanoutBench() {
+    }
+
+    /** Runs it; false when a delivery was wrong or lost, or a run failed. */
+    public static boolean run(List<String> args) throws Exception {
+        boolean smoke = args.contains("--smoke");
+        boolean quick = args.contains("--quick");
+        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        int subscribers = Integer.parseInt(BenchMain.option(args, "--subscribers", smoke ? "12" : "600"));
+        int topics = Integer.parseInt(BenchMain.option(args, "--topics", smoke ? "3" : "10"));
+        int size = Integer.parseInt(BenchMain.option(args, "--size", "64"));
+        int window = Integer.parseInt(BenchMain.option(args, "--window", smoke ? "4" : "32"));
+        double warmup = smoke ? 0.3 : quick ? 1.0 : 3.0;
+        double measure = smoke ? 0.5 : quick ? 2.0 : 5.0;
+        Files.createDirectories(out);
+        boolean haveRedis = LocalRedis.available();
+        System.out.printf(Locale.ROOT, "fan-out (%s): %d subscribers over %d topics, %d B binary messages, %d publishes in flight, %.1f s each%s%n",
+                smoke ? "smoke" : quick ? "quick" : "full", subscribers, topics, size, window, measure, haveRedis ? "" : "; no redis-server here: Redis runs skipped");
+        Report table = new Report(List.of("setup", "servers", "subscribers", "topics", "deliveries/s", "publishes/s", "p50 us", "p99 us",
+                "servers CPU %", "Redis CPU %", "client CPU %", "note"));
+        Map<String, FanoutLoad.Result> results = new LinkedHashMap<>();
+        Progress progress = new Progress("fanout", SETUPS.size());
+        boolean ok = true;
+        for (Setup setup : SETUPS) {
+            progress.detail(setup.name);
+            if (setup.redis && !haveRedis) {
+                table.add(List.of(setup.name, Integer.toString(setup.servers), "", "", "", "", "", "", "", "", "", "skipped: no redis-server"));
+                progress.advance(1);
+                continue;
+            }
+            FanoutLoad.Result r = runSetup(setup, subscribers, topics, size, window, warmup, measure, out, table);
+            progress.advance(1);
+            results.put(setup.name, r);
+            ok &= r.wrong == 0 && r.incomplete == 0 && r.deliveries > 0;
+        }
+        progress.finish();
+        System.out.println();
+        table.print(System.out);
+        table.writeCsv(out.resolve("fanout.csv"));
+        FanoutChart.write(out.resolve("fanout.png"), out.resolve("fanout-latency.png"), results, subscribers, topics, size);
+        System.out.println("wrote " + out.resolve("fanout.csv") + ", " + out.resolve("fanout.png") + ", " + out.resolve("fanout-latency.png"));
+        return ok;
+    }
+
+    private static FanoutLoad.Result runSetup(Setup setup, int subscribers, int topics, int size, int window, double warmup, double measure,
+                                              Path out, Report table) throws Exception {
+        LocalRedis redis = setup.redis ? LocalRedis.start() : null;
+        List<Process> servers = new ArrayList<>();
+        List<Integer> ports = new ArrayList<>();
+        try {
+            for (int i = 0; i < setup.servers; i++) {
+                int port = EchoBench.freePort();
+                List<String> args = redis == null ? List.of() : List.of("--redis", Integer.toString(redis.port()));
+                servers.add(EchoBench.start(EchoBench.peer("fanout-" + (i + 1), FanoutServer.class.getName(), args), port, false, out));
+                ports.add(port);
+            }
+            List<Long> pids = new ArrayList<>();
+            servers.forEach(p -> pids.add(p.pid()));
+            CpuWindow cpu = new CpuWindow(pids, redis == null ? -1 : redis.pid());
+            FanoutLoad.Result r = new FanoutLoad(ports, subscribers, topics, size, window).run(warmup, measure, cpu);
+            String note = (r.wrong == 0 ? "" : r.wrong + " wrong deliveries; ") + (r.incomplete == 0 ? "" : r.incomplete + " publishes lost");
+            table.add(List.of(setup.name, Integer.toString(setup.servers), Integer.toString(subscribers), Integer.toString(topics),
+                    Report.fixed(r.deliveries / r.seconds, 0), Report.fixed(r.publishes / r.seconds, 0),
+                    Report.fixed(r.percentileMicros(50), 0), Report.fixed(r.percentileMicros(99), 0),
+                    cpu.servers(), redis == null ? "" : cpu.redis(), cpu.client(), note.trim()));
+            return r;
+        } finally {
+            for (Process p : servers) {
+                EchoBench.stop(p);
+            }
+            if (redis != null) {
+                redis.close();
+            }
+        }
+    }
+
+    /** CPU of the servers, the Redis and this client over the measured window, from /proc. */
+    private static final class CpuWindow implements FanoutLoad.Window {
+        private final List<Long> servers;
+        private final long redis;
+        private final long self = ProcessHandle.current().pid();
+        private final Map<Long, Double> before = new LinkedHashMap<>();
+        private final Map<Long, Double> percent = new LinkedHashMap<>();
+        private long openedNanos;
+
+        CpuWindow(List<Long> servers, long redis) {
+            this.servers = servers;
+            this.redis = redis;
+        }
+
+        private List<Long> pids() {
+            List<Long> all = new ArrayList<>(servers);
+            all.add(redis);
+            all.add(self);
+            return all;
+        }
+
+        @Override
+        public void opened() {
+            openedNanos = System.nanoTime();
+            pids().forEach(p -> before.put(p, ProcessCpu.seconds(p)));
+        }
+
+        @Override
+        public void closed() {
+            double wall = (System.nanoTime() - openedNanos) / 1e9;
+            pids().forEach(p -> percent.put(p, 100 * (ProcessCpu.seconds(p) - before.getOrDefault(p, 0.0)) / wall));
+        }
+
+        String servers() {
+            List<String> each = new ArrayList<>();
+            servers.forEach(p -> each.add(Report.fixed(percent.getOrDefault(p, Double.NaN), 0)));
+            return String.join(" + ", each);
+        }
+
+        String redis() {
+            return Report.fixed(percent.getOrDefault(redis, Double.NaN), 0);
+        }
+
+        String client() {
+            return Report.fixed(percent.getOrDefault(self, Double.NaN), 0);
+        }
+    }
+}
