@@ -18,7 +18,9 @@ import wsjava.redis.LocalRedis;
  * {@code ./wsjava bench fanout}: topic fan-out, deliveries per second and publish-to-delivery
  * latency, for one WSJava server, one joined to a Redis, and three servers over one Redis (a
  * redis-server of its own on a free loopback port). Every server is a JVM of its own; the load
- * client is this JVM. CPU of each process is read from /proc over the measured window.
+ * client is this JVM. CPU of each process is read from /proc over the measured window. Each setup
+ * runs twice: with many publishes in flight (throughput: the machine is saturated, so latency is
+ * mostly queueing), and with one in flight (latency of a lone publish).
  */
 public final class FanoutBench {
 
@@ -56,34 +58,39 @@ public final class FanoutBench {
         boolean haveRedis = LocalRedis.available();
         System.out.printf(Locale.ROOT, "fan-out (%s): %d subscribers over %d topics, %d B binary messages, %d publishes in flight, %.1f s each%s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", subscribers, topics, size, window, measure, haveRedis ? "" : "; no redis-server here: Redis runs skipped");
-        Report table = new Report(List.of("setup", "servers", "subscribers", "topics", "deliveries/s", "publishes/s", "p50 us", "p99 us",
+        Report table = new Report(List.of("setup", "servers", "subscribers", "topics", "in flight", "deliveries/s", "publishes/s", "p50 us", "p99 us",
                 "servers CPU %", "Redis CPU %", "client CPU %", "note"));
-        Map<String, FanoutLoad.Result> results = new LinkedHashMap<>();
+        Map<String, FanoutLoad.Result> loaded = new LinkedHashMap<>();
+        Map<String, FanoutLoad.Result> lone = new LinkedHashMap<>();
         Progress progress = new Progress("fanout", SETUPS.size());
         boolean ok = true;
         for (Setup setup : SETUPS) {
             progress.detail(setup.name);
             if (setup.redis && !haveRedis) {
-                table.add(List.of(setup.name, Integer.toString(setup.servers), "", "", "", "", "", "", "", "", "", "skipped: no redis-server"));
+                table.add(List.of(setup.name, Integer.toString(setup.servers), "", "", "", "", "", "", "", "", "", "", "skipped: no redis-server"));
                 progress.advance(1);
                 continue;
             }
-            FanoutLoad.Result r = runSetup(setup, subscribers, topics, size, window, warmup, measure, out, table);
+            List<FanoutLoad.Result> r = runSetup(setup, subscribers, topics, size, List.of(window, 1), warmup, measure, out, table);
             progress.advance(1);
-            results.put(setup.name, r);
-            ok &= r.wrong == 0 && r.incomplete == 0 && r.deliveries > 0;
+            loaded.put(setup.name, r.get(0));
+            lone.put(setup.name, r.get(1));
+            for (FanoutLoad.Result x : r) {
+                ok &= x.wrong == 0 && x.incomplete == 0 && x.deliveries > 0;
+            }
         }
         progress.finish();
         System.out.println();
         table.print(System.out);
         table.writeCsv(out.resolve("fanout.csv"));
-        FanoutChart.write(out.resolve("fanout.png"), out.resolve("fanout-latency.png"), results, subscribers, topics, size);
+        FanoutChart.write(out.resolve("fanout.png"), out.resolve("fanout-latency.png"), loaded, lone, subscribers, topics, size, window);
         System.out.println("wrote " + out.resolve("fanout.csv") + ", " + out.resolve("fanout.png") + ", " + out.resolve("fanout-latency.png"));
         return ok;
     }
 
-    private static FanoutLoad.Result runSetup(Setup setup, int subscribers, int topics, int size, int window, double warmup, double measure,
-                                              Path out, Report table) throws Exception {
+    /** Starts the setup's processes once and runs a load per window size; one table row each. */
+    private static List<FanoutLoad.Result> runSetup(Setup setup, int subscribers, int topics, int size, List<Integer> windows, double warmup,
+                                                    double measure, Path out, Report table) throws Exception {
         LocalRedis redis = setup.redis ? LocalRedis.start() : null;
         List<Process> servers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
@@ -96,14 +103,18 @@ public final class FanoutBench {
             }
             List<Long> pids = new ArrayList<>();
             servers.forEach(p -> pids.add(p.pid()));
-            CpuWindow cpu = new CpuWindow(pids, redis == null ? -1 : redis.pid());
-            FanoutLoad.Result r = new FanoutLoad(ports, subscribers, topics, size, window).run(warmup, measure, cpu);
-            String note = (r.wrong == 0 ? "" : r.wrong + " wrong deliveries; ") + (r.incomplete == 0 ? "" : r.incomplete + " publishes lost");
-            table.add(List.of(setup.name, Integer.toString(setup.servers), Integer.toString(subscribers), Integer.toString(topics),
-                    Report.fixed(r.deliveries / r.seconds, 0), Report.fixed(r.publishes / r.seconds, 0),
-                    Report.fixed(r.percentileMicros(50), 0), Report.fixed(r.percentileMicros(99), 0),
-                    cpu.servers(), redis == null ? "" : cpu.redis(), cpu.client(), note.trim()));
-            return r;
+            List<FanoutLoad.Result> results = new ArrayList<>();
+            for (int window : windows) {
+                CpuWindow cpu = new CpuWindow(pids, redis == null ? -1 : redis.pid());
+                FanoutLoad.Result r = new FanoutLoad(ports, subscribers, topics, size, window).run(warmup, measure, cpu);
+                String note = (r.wrong == 0 ? "" : r.wrong + " wrong deliveries; ") + (r.incomplete == 0 ? "" : r.incomplete + " publishes lost");
+                table.add(List.of(setup.name, Integer.toString(setup.servers), Integer.toString(subscribers), Integer.toString(topics),
+                        Integer.toString(window), Report.fixed(r.deliveries / r.seconds, 0), Report.fixed(r.publishes / r.seconds, 0),
+                        Report.fixed(r.percentileMicros(50), 0), Report.fixed(r.percentileMicros(99), 0),
+                        cpu.servers(), redis == null ? "" : cpu.redis(), cpu.client(), note.trim()));
+                results.add(r);
+            }
+            return results;
         } finally {
             for (Process p : servers) {
                 EchoBench.stop(p);

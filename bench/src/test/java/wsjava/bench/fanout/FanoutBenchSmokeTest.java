@@ -22,7 +22,7 @@ class FanoutBenchSmokeTest {
         }
         assertTrue(FanoutBench.run(List.of("--smoke", "--out", out.toString())), "a delivery was wrong or lost");
         List<String> rows = Files.readAllLines(out.resolve("fanout.csv"));
-        assertEquals(1 + FanoutBench.SETUPS.size(), rows.size(), String.join("\n", rows));
+        assertEquals(1 + 2 * FanoutBench.SETUPS.size(), rows.size(), String.join("\n", rows));
         for (String row : rows.subList(1, rows.size())) {
             assertFalse(row.contains("skipped") && LocalRedis.available(), row);
         }
