@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisProtocol;
 
 /** Opens connections to the configured Redis and logs what happens to them, for both fan-out threads. */
 final class RedisLinks {
@@ -21,6 +22,7 @@ final class RedisLinks {
         DefaultJedisClientConfig.Builder c = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(config.connectTimeoutMillis())
                 .socketTimeoutMillis(readTimeoutMillis)
+                .protocol(RedisProtocol.RESP2)      // pub/sub and PUBLISH need nothing newer; no negotiation to warn about
                 .clientName(name);
         if (config.password() != null) {
             c.password(config.password());

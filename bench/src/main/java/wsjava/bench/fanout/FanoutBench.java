@@ -11,7 +11,6 @@ import wsjava.bench.BenchMain;
 import wsjava.bench.EchoBench;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
-import wsjava.bench.deflate.ProcessCpu;
 import wsjava.redis.LocalRedis;
 
 /**
@@ -51,28 +50,29 @@ public final class FanoutBench {
         int subscribers = Integer.parseInt(BenchMain.option(args, "--subscribers", smoke ? "12" : "600"));
         int topics = Integer.parseInt(BenchMain.option(args, "--topics", smoke ? "3" : "10"));
         int size = Integer.parseInt(BenchMain.option(args, "--size", "64"));
-        int window = Integer.parseInt(BenchMain.option(args, "--window", smoke ? "4" : "32"));
+        int window = Integer.parseInt(BenchMain.option(args, "--window", smoke ? "4" : "128"));
+        int repeat = Integer.parseInt(BenchMain.option(args, "--repeat", smoke ? "1" : "3"));
         double warmup = smoke ? 0.3 : quick ? 1.0 : 3.0;
         double measure = smoke ? 0.5 : quick ? 2.0 : 5.0;
         Files.createDirectories(out);
         boolean haveRedis = LocalRedis.available();
-        System.out.printf(Locale.ROOT, "fan-out (%s): %d subscribers over %d topics, %d B binary messages, %d publishes in flight, %.1f s each%s%n",
-                smoke ? "smoke" : quick ? "quick" : "full", subscribers, topics, size, window, measure, haveRedis ? "" : "; no redis-server here: Redis runs skipped");
+        System.out.printf(Locale.ROOT, "fan-out (%s): %d subscribers over %d topics, %d B binary messages, %d publishes in flight, then 1; "
+                + "%.1f s each, %d runs a row (the median shown)%s%n", smoke ? "smoke" : quick ? "quick" : "full", subscribers, topics, size, window,
+                measure, repeat, haveRedis ? "" : "; no redis-server here: Redis runs skipped");
         Report table = new Report(List.of("setup", "servers", "subscribers", "topics", "in flight", "deliveries/s", "publishes/s", "p50 us", "p99 us",
                 "servers CPU %", "Redis CPU %", "client CPU %", "note"));
         Map<String, FanoutLoad.Result> loaded = new LinkedHashMap<>();
         Map<String, FanoutLoad.Result> lone = new LinkedHashMap<>();
-        Progress progress = new Progress("fanout", SETUPS.size());
+        Progress progress = new Progress("fanout", SETUPS.size() * 2L * repeat);
         boolean ok = true;
         for (Setup setup : SETUPS) {
             progress.detail(setup.name);
             if (setup.redis && !haveRedis) {
                 table.add(List.of(setup.name, Integer.toString(setup.servers), "", "", "", "", "", "", "", "", "", "", "skipped: no redis-server"));
-                progress.advance(1);
+                progress.advance(2L * repeat);
                 continue;
             }
-            List<FanoutLoad.Result> r = runSetup(setup, subscribers, topics, size, List.of(window, 1), warmup, measure, out, table);
-            progress.advance(1);
+            List<FanoutLoad.Result> r = runSetup(setup, subscribers, topics, size, List.of(window, 1), repeat, warmup, measure, out, table, progress);
             loaded.put(setup.name, r.get(0));
             lone.put(setup.name, r.get(1));
             for (FanoutLoad.Result x : r) {
@@ -88,9 +88,13 @@ public final class FanoutBench {
         return ok;
     }
 
-    /** Starts the setup's processes once and runs a load per window size; one table row each. */
-    private static List<FanoutLoad.Result> runSetup(Setup setup, int subscribers, int topics, int size, List<Integer> windows, double warmup,
-                                                    double measure, Path out, Report table) throws Exception {
+    /**
+     * Starts the setup's processes once and runs each window size {@code repeat} times on them; a
+     * row per window with the run of median deliveries/s (its latency and CPU), and every run's
+     * rate in the note, since runs on a shared two-core machine vary.
+     */
+    private static List<FanoutLoad.Result> runSetup(Setup setup, int subscribers, int topics, int size, List<Integer> windows, int repeat,
+                                                    double warmup, double measure, Path out, Report table, Progress progress) throws Exception {
         LocalRedis redis = setup.redis ? LocalRedis.start() : null;
         List<Process> servers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
@@ -103,18 +107,35 @@ public final class FanoutBench {
             }
             List<Long> pids = new ArrayList<>();
             servers.forEach(p -> pids.add(p.pid()));
-            List<FanoutLoad.Result> results = new ArrayList<>();
+            List<FanoutLoad.Result> medians = new ArrayList<>();
             for (int window : windows) {
-                CpuWindow cpu = new CpuWindow(pids, redis == null ? -1 : redis.pid());
-                FanoutLoad.Result r = new FanoutLoad(ports, subscribers, topics, size, window).run(warmup, measure, cpu);
-                String note = (r.wrong == 0 ? "" : r.wrong + " wrong deliveries; ") + (r.incomplete == 0 ? "" : r.incomplete + " publishes lost");
+                List<FanoutLoad.Result> runs = new ArrayList<>();
+                Map<FanoutLoad.Result, FanoutCpu> cpus = new LinkedHashMap<>();
+                for (int k = 0; k < repeat; k++) {
+                    FanoutCpu cpu = new FanoutCpu(pids, redis == null ? -1 : redis.pid());
+                    progress.detail(setup.name + ", " + window + " in flight, run " + (k + 1) + "/" + repeat);
+                    FanoutLoad.Result r = new FanoutLoad(ports, subscribers, topics, size, window).run(warmup, measure, cpu);
+                    progress.advance(1);
+                    runs.add(r);
+                    cpus.put(r, cpu);
+                }
+                List<FanoutLoad.Result> byRate = new ArrayList<>(runs);
+                byRate.sort(java.util.Comparator.comparingLong(x -> x.deliveries));
+                FanoutLoad.Result median = byRate.get(byRate.size() / 2);
+                FanoutCpu cpu = cpus.get(median);
+                long wrong = runs.stream().mapToLong(x -> x.wrong).sum();
+                long lost = runs.stream().mapToLong(x -> x.incomplete).sum();
+                String note = (repeat > 1 ? "runs: " + String.join(" ", runs.stream().map(x -> Report.fixed(x.deliveries / x.seconds, 0)).toList()) + "; " : "")
+                        + (wrong == 0 ? "" : wrong + " wrong deliveries; ") + (lost == 0 ? "" : lost + " publishes lost");
                 table.add(List.of(setup.name, Integer.toString(setup.servers), Integer.toString(subscribers), Integer.toString(topics),
-                        Integer.toString(window), Report.fixed(r.deliveries / r.seconds, 0), Report.fixed(r.publishes / r.seconds, 0),
-                        Report.fixed(r.percentileMicros(50), 0), Report.fixed(r.percentileMicros(99), 0),
-                        cpu.servers(), redis == null ? "" : cpu.redis(), cpu.client(), note.trim()));
-                results.add(r);
+                        Integer.toString(window), Report.fixed(median.deliveries / median.seconds, 0), Report.fixed(median.publishes / median.seconds, 0),
+                        Report.fixed(median.percentileMicros(50), 0), Report.fixed(median.percentileMicros(99), 0),
+                        cpu.servers(), cpu.redis(), cpu.client(), note.replaceAll("; $", "")));
+                median.wrong = wrong;
+                median.incomplete = lost;
+                medians.add(median);
             }
-            return results;
+            return medians;
         } finally {
             for (Process p : servers) {
                 EchoBench.stop(p);
@@ -122,54 +143,6 @@ public final class FanoutBench {
             if (redis != null) {
                 redis.close();
             }
-        }
-    }
-
-    /** CPU of the servers, the Redis and this client over the measured window, from /proc. */
-    private static final class CpuWindow implements FanoutLoad.Window {
-        private final List<Long> servers;
-        private final long redis;
-        private final long self = ProcessHandle.current().pid();
-        private final Map<Long, Double> before = new LinkedHashMap<>();
-        private final Map<Long, Double> percent = new LinkedHashMap<>();
-        private long openedNanos;
-
-        CpuWindow(List<Long> servers, long redis) {
-            this.servers = servers;
-            this.redis = redis;
-        }
-
-        private List<Long> pids() {
-            List<Long> all = new ArrayList<>(servers);
-            all.add(redis);
-            all.add(self);
-            return all;
-        }
-
-        @Override
-        public void opened() {
-            openedNanos = System.nanoTime();
-            pids().forEach(p -> before.put(p, ProcessCpu.seconds(p)));
-        }
-
-        @Override
-        public void closed() {
-            double wall = (System.nanoTime() - openedNanos) / 1e9;
-            pids().forEach(p -> percent.put(p, 100 * (ProcessCpu.seconds(p) - before.getOrDefault(p, 0.0)) / wall));
-        }
-
-        String servers() {
-            List<String> each = new ArrayList<>();
-            servers.forEach(p -> each.add(Report.fixed(percent.getOrDefault(p, Double.NaN), 0)));
-            return String.join(" + ", each);
-        }
-
-        String redis() {
-            return Report.fixed(percent.getOrDefault(redis, Double.NaN), 0);
-        }
-
-        String client() {
-            return Report.fixed(percent.getOrDefault(self, Double.NaN), 0);
         }
     }
 }
