@@ -24,9 +24,7 @@ import wsjava.testing.ExternalTools;
 class ReconnectInteropTest {
 
     private static List<String> command(String peer, int port) {
-        List<String> c = new ArrayList<>(peer.equals("python")
-                ? List.of(ExternalTools.SYSTEM_PYTHON, ExternalTools.PROJECT.resolve("src/test/python/echo_server.py").toString())
-                : List.of("node", ExternalTools.PROJECT.resolve("src/test/node/echo_server.js").toString()));
+        List<String> c = new ArrayList<>(ExternalTools.peerScript(peer, "echo_server"));
         c.addAll(List.of("--port", Integer.toString(port)));
         return c;
     }
@@ -43,11 +41,7 @@ class ReconnectInteropTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"python", "node"})
     void reconnectsToARealServerStartedAgainOnItsPort(String peer) throws Exception {
-        if (peer.equals("python")) {
-            ExternalTools.require(ExternalTools.pythonWebsockets(), "python3-websockets");
-        } else {
-            ExternalTools.require(ExternalTools.nodeWs(), "node with the npm package ws (src/test/node)");
-        }
+        ExternalTools.requirePeer(peer);
         int[] port = new int[1];
         Process server = start(peer, 0, port);
         ReconnectEvents heard = new ReconnectEvents();

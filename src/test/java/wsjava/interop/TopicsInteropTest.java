@@ -74,16 +74,11 @@ class TopicsInteropTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"python", "node"})
     void realClientsGetExactlyTheirTopics(String peer) throws Exception {
-        if (peer.equals("python")) {
-            ExternalTools.require(ExternalTools.pythonWebsockets(), "python3-websockets");
-        } else {
-            ExternalTools.require(ExternalTools.nodeWs(), "node with the npm package ws (src/test/node)");
-        }
+        ExternalTools.requirePeer(peer);
         TopicCommands commands = new TopicCommands();
         try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), commands).start()) {
-            List<String> command = peer.equals("python")
-                    ? List.of(ExternalTools.SYSTEM_PYTHON, ExternalTools.PROJECT.resolve("src/test/python/topics_client.py").toString(), server.url())
-                    : List.of("node", ExternalTools.PROJECT.resolve("src/test/node/topics_client.js").toString(), server.url());
+            List<String> command = new java.util.ArrayList<>(ExternalTools.peerScript(peer, "topics_client"));
+            command.add(server.url());
             Path log = Files.createTempFile("wsjava-topics", ".log");
             Process client = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             try {
