@@ -3,7 +3,8 @@
 #   Debian: python3-websockets (Python client; its speedups.c for the masking comparison),
 #           python3-dev (to build that C module), chromium (the demo page in a real browser),
 #           erlang-base + erlang-crypto (crypto:exor in the masking comparison), gcc,
-#           openssl (traditional PEM key files for the TLS key-format tests)
+#           openssl (traditional PEM key files for the TLS key-format tests),
+#           redis-server (the Redis fan-out tests start their own on a loopback port)
 #   npm:    ws and bufferutil (Node client and masking), into src/test/node
 # Without root or a registry it says what is missing; the tests that need it then report
 # themselves as skipped, by name. CI runs as root, so there nothing is skipped.
@@ -17,13 +18,15 @@ command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 [ -f "$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h" ] || need_apt+=(python3-dev)
 command -v escript >/dev/null 2>&1 || need_apt+=(erlang-base erlang-crypto)
 command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
+command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "install-test-tools: apt-get install ${need_apt[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null 2>&1 || true
-    apt-get install -y -qq "${need_apt[@]}" >/dev/null 2>&1 || echo "install-test-tools: apt-get failed for ${need_apt[*]}"
+    # Another apt run may hold the lock (unattended upgrades, a parallel build): wait for it, up to 10 minutes.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null 2>&1 || true
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${need_apt[@]}" >/dev/null 2>&1 || echo "install-test-tools: apt-get failed for ${need_apt[*]}"
   else
     echo "install-test-tools: not root; missing ${need_apt[*]} (the tests that need them will be skipped)"
   fi

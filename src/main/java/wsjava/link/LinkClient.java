@@ -106,7 +106,9 @@ final class LinkClient implements LinkEndpoint {
     /** Not yet ended (open, or reconnecting), or its close event still waits for WL: WSJavaWait drains it before it returns. */
     @Override
     public boolean isRunning() {
-        return closed.getCount() > 0 || events.size() > 0;
+        synchronized (closed) {     // with onClose: never between the close event's queueing and the latch
+            return closed.getCount() > 0 || events.size() > 0;
+        }
     }
 
     /** Closes with 1000 (while reconnecting: ends at once) and waits (at most 10 s) until the close event is queued. */
@@ -144,8 +146,10 @@ final class LinkClient implements LinkEndpoint {
 
         @Override
         public void onClose(WebSocketConnection c, int code, String reason) {
-            events.onClose(c, code, reason);
-            closed.countDown();
+            synchronized (closed) {
+                events.onClose(c, code, reason);
+                closed.countDown();
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import wsjava.client.ReconnectPolicy;
+import wsjava.server.ServerOptions;
 
 /**
  * The {@code reconnect...} and {@code open-text} options of {@code WSJavaConnect} (see
@@ -23,10 +24,10 @@ final class LinkReconnectOptions {
     /** Takes the option if it is one of these; false for any other name. */
     boolean apply(String name, String value) {
         switch (name) {
-            case "reconnect": enabled = onOff(name, value); return true;
-            case "reconnect-initial-delay": initialDelay = number(name, value); return true;
-            case "reconnect-max-delay": maxDelay = number(name, value); return true;
-            case "reconnect-attempts": attempts = (int) number(name, value); return true;
+            case "reconnect": enabled = ServerOptions.onOff(name, value); return true;
+            case "reconnect-initial-delay": initialDelay = (long) ServerOptions.parseInt(name, value); return true;
+            case "reconnect-max-delay": maxDelay = (long) ServerOptions.parseInt(name, value); return true;
+            case "reconnect-attempts": attempts = ServerOptions.parseInt(name, value); return true;
             case "reconnect-codes": codes = codes(value); return true;
             case "open-text": openTexts.add(value); return true;
             default: return false;
@@ -59,27 +60,9 @@ final class LinkReconnectOptions {
         Set<Integer> out = new TreeSet<>();
         for (String code : value.split(",")) {
             if (!code.isBlank()) {
-                out.add((int) number("reconnect-codes", code.trim()));
+                out.add(ServerOptions.parseInt("reconnect-codes", code.trim()));
             }
         }
         return out;
-    }
-
-    private static long number(String name, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs a whole number, got " + value);
-        }
-    }
-
-    private static boolean onOff(String name, String value) {
-        if ("on".equals(value) || "true".equals(value)) {
-            return true;
-        }
-        if ("off".equals(value) || "false".equals(value)) {
-            return false;
-        }
-        throw new IllegalArgumentException(name + " needs on or off, got " + value);
     }
 }

@@ -75,7 +75,8 @@ public final class ServerOptions {
         }
     }
 
-    private static boolean onOff(String name, String value) {
+    /** "on"/"true" or "off"/"false", else IllegalArgumentException naming the option (shared with the client's options). */
+    public static boolean onOff(String name, String value) {
         if ("on".equals(value) || "true".equals(value)) {
             return true;
         }
@@ -85,7 +86,8 @@ public final class ServerOptions {
         throw new IllegalArgumentException(name + " needs on or off, got " + value);
     }
 
-    private static int parseInt(String name, String value) {
+    /** A whole number, else IllegalArgumentException naming the option (shared with the client's options). */
+    public static int parseInt(String name, String value) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {

@@ -26,15 +26,9 @@ class ClientInteropTest {
     @ParameterizedTest(name = "{0} over {1}")
     @CsvSource({"python, ws", "python, wss", "node, ws", "node, wss"})
     void echoesAgainstARealServer(String peer, String scheme) throws Exception {
-        if (peer.equals("python")) {
-            ExternalTools.require(ExternalTools.pythonWebsockets(), "python3-websockets");
-        } else {
-            ExternalTools.require(ExternalTools.nodeWs(), "node with the npm package ws (src/test/node)");
-        }
+        ExternalTools.requirePeer(peer);
         TestTls tls = TestTls.get();
-        List<String> command = new ArrayList<>(peer.equals("python")
-                ? List.of(ExternalTools.SYSTEM_PYTHON, ExternalTools.PROJECT.resolve("src/test/python/echo_server.py").toString())
-                : List.of("node", ExternalTools.PROJECT.resolve("src/test/node/echo_server.js").toString()));
+        List<String> command = new ArrayList<>(ExternalTools.peerScript(peer, "echo_server"));
         if (scheme.equals("wss")) {
             command.addAll(List.of(tls.certificatePem.toString(), tls.keyPem.toString()));
         }

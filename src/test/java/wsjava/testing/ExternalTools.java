@@ -54,6 +54,22 @@ public final class ExternalTools {
         return onPath("node") && Files.isDirectory(PROJECT.resolve("src/test/node/node_modules/ws"));
     }
 
+    /** Requires a peer's WebSocket library: "python" (websockets) or "node" (ws). */
+    public static void requirePeer(String peer) {
+        if (peer.equals("python")) {
+            require(pythonWebsockets(), "python3-websockets");
+        } else {
+            require(nodeWs(), "node with the npm package ws (src/test/node)");
+        }
+    }
+
+    /** The command that runs a peer's script: src/test/python/NAME.py or src/test/node/NAME.js. */
+    public static List<String> peerScript(String peer, String name) {
+        return peer.equals("python")
+                ? List.of(SYSTEM_PYTHON, PROJECT.resolve("src/test/python/" + name + ".py").toString())
+                : List.of("node", PROJECT.resolve("src/test/node/" + name + ".js").toString());
+    }
+
     /** A finished process: exit code and everything it printed (stdout and stderr merged). */
     public static final class Result {
         public final int exitCode;

@@ -63,9 +63,14 @@ public final class EchoLoadClient {
 
     /** Opens a connection and completes the handshake (blocking), then leaves it non-blocking. */
     public static SocketChannel connect(int port) throws IOException {
+        return connect(port, "/");
+    }
+
+    /** {@link #connect(int)} to a path (and query) of the server. */
+    public static SocketChannel connect(int port, String path) throws IOException {
         SocketChannel channel = SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
         channel.socket().setTcpNoDelay(true);
-        String request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
         ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.ISO_8859_1));
         while (out.hasRemaining()) {
