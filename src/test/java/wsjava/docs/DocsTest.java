@@ -75,7 +75,8 @@ class DocsTest {
         for (Path doc : documents()) {
             Matcher block = BLOCK.matcher(Files.readString(doc));
             while (block.find()) {
-                if (!block.group(1).equals("java")) {
+                // The Redis module's blocks need its jar and Jedis: redis/'s GuideRedisExampleTest compiles them.
+                if (!block.group(1).equals("java") || block.group(2).contains("wsjava.redis")) {
                     continue;
                 }
                 n++;
