@@ -30,6 +30,7 @@ Options[WSJavaListen] = {
   "TLS" -> None,
   "PingInterval" -> None,
   "IdleTimeout" -> None,
+  "Page" -> Automatic,
   "DrainInterval" -> 0.01
 };
 
@@ -88,6 +89,8 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
       "True, False or an association with keys among \"Level\" (0 to 9), \"Threshold\" (bytes) and \"ContextTakeover\" (True or False)"],
     "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], True],
     "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], True],
+    "Page" -> checked["Page", value["Page"], # === Automatic || # === None || (fileQ[#] && FileExistsQ[fileName[#]]) &,
+      "Automatic (the demo page), None (no page) or an existing HTML file (a File or a path)"],
     "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
 
@@ -146,7 +149,9 @@ javaOptionPairs[s_Association] := Join[
   tlsPairs[s["TLS"]],
   tokenPairs[s["Token"]],
   If[IntegerQ[s["PingInterval"]], {{"ping-interval", ToString[s["PingInterval"]]}}, {}],
-  If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}]
+  If[IntegerQ[s["IdleTimeout"]], {{"idle-timeout", ToString[s["IdleTimeout"]]}}, {}],
+  (* A file's name is expanded here, where the kernel's directory is known. *)
+  Switch[s["Page"], Automatic, {}, None, {{"no-demo-page", "true"}}, _, {{"page", ExpandFileName[fileName[s["Page"]]]}}]
 ];
 
 (* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property).

@@ -124,6 +124,27 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* An HTML file of one's own at GET /: the page and its WebSocket share the server's origin. *)
+  Module[{file = FileNameJoin[{$TemporaryDirectory, "wsjava-page-" <> ToString[$ProcessID] <> ".html"}], s, body},
+    Export[file, "<p>own page</p>", "Text"];
+    s = WSJavaListen[0, "Page" -> File[file], "DrainInterval" -> None];
+    body = URLRead["http://127.0.0.1:" <> ToString[s["Port"]] <> "/", "Body", TimeConstraint -> 10];
+    DeleteObject[s];
+    DeleteFile[file];
+    body],
+  "<p>own page</p>",
+  TestID -> "Server-ServesItsOwnPage"
+]
+
+VerificationTest[
+  WSJavaListen[0, "Page" -> File["/no/such/page.html"]],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-APageMustBeAFile"
+]
+
+VerificationTest[
   WSJavaListen[0, "PingInterval" -> -1],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},

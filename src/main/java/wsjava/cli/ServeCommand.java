@@ -124,5 +124,6 @@ final class ServeCommand {
         System.out.println("  --tls-keystore FILE [--tls-password P]  ... or with a PKCS#12 keystore");
         System.out.println("  --tls-self-signed      ... or with a throwaway certificate made now (prints its SHA-256 fingerprint)");
         System.out.println("  --no-demo-page         answer GET / with 404 instead of the demo page");
+        System.out.println("  --page FILE            serve FILE (UTF-8 HTML) at GET / instead of the demo page");
     }
 }

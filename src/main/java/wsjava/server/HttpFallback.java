@@ -5,15 +5,17 @@ import wsjava.protocol.HttpRequest;
 import wsjava.protocol.HttpResponses;
 
 /**
- * What a plain HTTP request on the WebSocket port gets: the demo page at {@code /} (unless turned
- * off), 404 elsewhere, 405 for methods other than GET and HEAD. HEAD gets GET's head.
+ * What a plain HTTP request on the WebSocket port gets: the application's own page at {@code /}
+ * when it gave one, else the demo page (unless turned off), 404 elsewhere, 405 for methods other
+ * than GET and HEAD. HEAD gets GET's head.
  */
 final class HttpFallback {
 
-    private final boolean serveDemoPage;
+    private final byte[] page;
 
-    HttpFallback(boolean serveDemoPage) {
-        this.serveDemoPage = serveDemoPage;
+    /** {@code page}: the HTML to serve at {@code /}, or null for none. */
+    HttpFallback(byte[] page) {
+        this.page = page;
     }
 
     byte[] answer(HttpRequest request) {
@@ -21,8 +23,8 @@ final class HttpFallback {
         if (!head && !"GET".equals(request.method())) {
             return HttpResponses.plain(405, "only GET and HEAD are served here\n", Collections.singletonMap("Allow", "GET, HEAD"));
         }
-        if (serveDemoPage && (request.path().equals("/") || request.path().equals("/index.html"))) {
-            return HttpResponses.response(200, "text/html; charset=utf-8", DemoPage.html(), Collections.emptyMap(), !head);
+        if (page != null && (request.path().equals("/") || request.path().equals("/index.html"))) {
+            return HttpResponses.response(200, "text/html; charset=utf-8", page, Collections.emptyMap(), !head);
         }
         return HttpResponses.plain(404, "no such page: " + request.path() + "\n", Collections.emptyMap(), !head);
     }

@@ -40,6 +40,7 @@ public final class ServerConfig {
     private boolean allowNoToken;
     private final List<String> subprotocols = new ArrayList<>();
     private boolean serveDemoPage = true;
+    private byte[] page;
     private final Map<String, WebSocketListener> routes = new LinkedHashMap<>();
     private UpgradeHandler upgradeHandler;
     private Compression compression = Compression.DEFAULT;
@@ -69,6 +70,8 @@ public final class ServerConfig {
     public boolean allowNoToken() { return allowNoToken; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
     public boolean serveDemoPage() { return serveDemoPage; }
+    /** The application's own page for {@code GET /} (UTF-8 HTML), or null: the demo page then, unless it is off. */
+    public byte[] page() { return page == null ? null : page.clone(); }
     public Map<String, WebSocketListener> routes() { return Collections.unmodifiableMap(routes); }
     public UpgradeHandler upgradeHandler() { return upgradeHandler; }
     public Compression compression() { return compression; }
@@ -136,6 +139,15 @@ public final class ServerConfig {
     public ServerConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
     public ServerConfig serveDemoPage(boolean value) { serveDemoPage = value; return this; }
     /**
+     * Serves {@code html} at {@code GET /} (and {@code /index.html}) instead of the demo page, with
+     * the same headers (nosniff, no caching), so an application's own page and its WebSocket share
+     * one origin, which the Origin check then accepts. Null puts the demo page back.
+     */
+    public ServerConfig page(String html) {
+        page = html == null ? null : html.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return this;
+    }
+    /**
      * Upgrades to exactly {@code path} go to {@code listener}. Once any route is set, an upgrade to
      * a path without one gets 404, and the server's own listener serves no path.
      */
@@ -194,6 +206,7 @@ public final class ServerConfig {
         c.allowNoToken = allowNoToken;
         c.subprotocols.addAll(subprotocols);
         c.serveDemoPage = serveDemoPage;
+        c.page = page;
         c.routes.putAll(routes);
         c.upgradeHandler = upgradeHandler;
         c.compression = compression;

@@ -71,7 +71,17 @@ public final class ServerOptions {
             case "compression-idle-release": config.compression(config.compression().idleReleaseMillis(parseLong(name, value))); break;
             case "no-context-takeover": config.compression(config.compression().contextTakeover(value != null && !Boolean.parseBoolean(value))); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
+            case "page": config.page(readPage(value)); break;
             default: throw new IllegalArgumentException("unknown option " + name);
+        }
+    }
+
+    /** The file --page names, as UTF-8 text. */
+    private static String readPage(String file) {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(file), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("page: cannot read " + file + ": " + e.getMessage());
         }
     }
 

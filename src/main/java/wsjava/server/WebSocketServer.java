@@ -57,7 +57,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(broadcastWriter, config.compression().level());
         this.inboundBudget = new InboundBudget(config.inboundBudgetBytes());
-        this.httpFallback = new HttpFallback(config.serveDemoPage());
+        this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }
 
     /**
