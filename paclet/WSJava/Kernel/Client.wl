@@ -93,12 +93,18 @@ reconnectSettings[given_Association] := Module[{s},
   If[!SubsetQ[Keys[$reconnectDefaults], Keys[given]],
     Throw[optionFailure["Reconnect", given, "True, False or an association with keys among " <> ToString[Keys[$reconnectDefaults], InputForm]], $settingsTag]];
   s = Join[$reconnectDefaults, given];
+  (* The default longest delay grows to a longer first delay; given both, the longest must not be shorter. *)
+  If[!KeyExistsQ[given, "MaxDelay"] && NumericQ[s["InitialDelay"]], s["MaxDelay"] = Max[s["MaxDelay"], s["InitialDelay"]]];
+  If[NumericQ[s["InitialDelay"]] && NumericQ[s["MaxDelay"]] && s["MaxDelay"] < s["InitialDelay"],
+    Throw[optionFailure["MaxDelay", s["MaxDelay"], "at least the \"InitialDelay\" (" <> ToString[s["InitialDelay"]] <> " s)"], $settingsTag]];
   <|"InitialDelay" -> checkedSeconds["InitialDelay", s["InitialDelay"], False],
     "MaxDelay" -> checkedSeconds["MaxDelay", s["MaxDelay"], False],
     "Attempts" -> checked["Attempts", s["Attempts"], # === Infinity || (IntegerQ[#] && 1 <= # < 2^31) &, "Infinity or a positive integer"],
     "ReconnectCodes" -> checked["ReconnectCodes", s["ReconnectCodes"], # === Automatic || MatchQ[#, {__Integer}] &,
       "Automatic (every close code but 1000) or a list of close codes"],
-    "OpenMessages" -> checked["OpenMessages", s["OpenMessages"], MatchQ[#, {___String}] &, "a list of Strings, sent on every open and reopen"]|>
+    (* They cross J/Link as Strings, so none beyond the BMP (see beyondBmpQ). *)
+    "OpenMessages" -> checked["OpenMessages", s["OpenMessages"], MatchQ[#, {___String}] && !AnyTrue[#, beyondBmpQ] &,
+      "a list of Strings (none with characters beyond the BMP), sent on every open and reopen"]|>
 ];
 reconnectSettings[other_] := Throw[optionFailure["Reconnect", other, "True, False or an association"], $settingsTag];
 
@@ -141,8 +147,17 @@ clientProperty[data_, property_] := Missing["UnknownProperty", property];
 
 (* Sending and closing a client is sending to and closing its connection. *)
 WSJavaSend[client_WSJavaClient, message : (_String | _ByteArray)] := WSJavaSend[client["Connection"], message];
+(* Closing a client that is between connections (reconnecting) has no connection to close: it ends
+   the client instead, so it stops reconnecting and WSJavaWait[client] returns. *)
+WSJavaClose[client_WSJavaClient, rest___] /; knownClientQ[client] && !TrueQ[client["Open"]] := endClient[client];
 WSJavaClose[client_WSJavaClient, rest___] := WSJavaClose[client["Connection"], rest];
-WSJavaClient /: Close[client_WSJavaClient] := (Close[client["Connection"]]; client);
+WSJavaClient /: Close[client_WSJavaClient] := (
+  If[knownClientQ[client] && !TrueQ[client["Open"]], endClient[client], Quiet[WSJavaClose[client["Connection"]]]];
+  client);
+
+endClient[client_WSJavaClient] := With[{handle = client[[1, "Handle"]]},
+  If[FailureQ[serverCall[handle, WSJavaLink`stopServer[handle]]], notOpenFailure[client["Connection"]],
+    Success["WSJavaClosing", <|"MessageTemplate" -> "The client has ended.", "Connection" -> client["Connection"]|>]]];
 
 (* DeleteObject closes the connection (1000), runs the close handler, and forgets the client. *)
 WSJavaClient /: DeleteObject[client_WSJavaClient] := If[knownClientQ[client], stopServer[client[[1, "Handle"]]], goneFailure[client]];

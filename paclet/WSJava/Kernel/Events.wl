@@ -97,18 +97,26 @@ drainTick[handle_Integer] := Which[
   True, drainOnce[handle, 0]
 ];
 
-(* Called by a drain whose J/Link call failed (a tick's, or WSJavaWait's): a second call finds no record. *)
-javaLost[handle_Integer, why_String] /; KeyExistsQ[$servers, handle] := Module[{server = $servers[handle]["Object"]},
-  removeDrainTask[handle];
-  Message[WSJava::javalost, server, why];
-  (* No longer live: a close handler that sends or asks Java now gets a Failure instead of
-     starting a new JVM through InstallJava. *)
-  $servers[handle] = Append[$servers[handle], "Link" -> None];
-  Scan[dispatchEvent[handle, {"Close", ToString[Last[#]], "0", "1006", "the Java runtime stopped", "", "", "", "", ""}] &,
-    Select[Keys[$connectionInfo], First[#] === handle &]];
-  forgetServer[handle]
-];
-javaLost[_, _] := Null;
+(* Called when a J/Link call about a server failed (a drain's, or any call on a link that is gone).
+   Claiming the loss is one step under PreemptProtect, so a tick that preempts the main evaluation
+   cannot report it a second time; the close handlers run after it, outside. *)
+javaLost[handle_Integer, why_String] := With[{link = PreemptProtect[claimLoss[handle]]},
+  If[link =!= None,
+    (* The JVM may still be there (a poll that threw, not a JVM that went): let go of the server in
+       Java too, so it does not keep its port and its clients with no handle left in WL. *)
+    If[JavaLink[] === link, Quiet[javaCallOn[link, WSJavaLink`forgetServer[handle]]]];
+    Message[WSJava::javalost, $servers[handle]["Object"], why];
+    Scan[dispatchEvent[handle, {"Close", ToString[Last[#]], "0", "1006", "the Java runtime stopped", "", "", "", "", ""}] &,
+      Select[Keys[$connectionInfo], First[#] === handle &]];
+    forgetServer[handle]]];
+
+(* The server's link, once: afterwards "Link" is None, so a close handler that sends or asks Java
+   gets a Failure instead of starting a new JVM through InstallJava, and no second claim succeeds. *)
+claimLoss[handle_Integer] := With[{link = Lookup[Lookup[$servers, handle, <||>], "Link", None]},
+  If[link =!= None,
+    removeDrainTask[handle];
+    $servers[handle] = Append[$servers[handle], "Link" -> None]];
+  link];
 
 forgetServer[handle_Integer] := (
   KeyDropFrom[$servers, handle];

@@ -89,7 +89,7 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
       "True, False or an association with keys among \"Level\" (0 to 9), \"Threshold\" (bytes) and \"ContextTakeover\" (True or False)"],
     "PingInterval" -> checkedSeconds["PingInterval", value["PingInterval"], True],
     "IdleTimeout" -> checkedSeconds["IdleTimeout", value["IdleTimeout"], True],
-    "Page" -> checked["Page", value["Page"], # === Automatic || # === None || (fileQ[#] && FileExistsQ[fileName[#]]) &,
+    "Page" -> checked["Page", value["Page"], # === Automatic || # === None || (fileQ[#] && FileType[fileName[#]] === File) &,
       "Automatic (the demo page), None (no page) or an existing HTML file (a File or a path)"],
     "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
@@ -214,7 +214,11 @@ liveServerQ[handle_] := KeyExistsQ[$servers, handle] && $servers[handle]["Link"]
 (* A Java call about one server (or client) of this kernel: on the JVM that serves it, and never
    starting one (see javaCallOn). *)
 SetAttributes[serverCall, HoldRest];
-serverCall[handle_, call_] := javaCallOn[Lookup[Lookup[$servers, handle, <||>], "Link", None], call];
+(* A call that finds its server's JVM gone reports the loss (once, javaLost), also for a server no
+   task drains ("DrainInterval" -> None), so a send does not just fail quietly, again and again. *)
+serverCall[handle_, call_] := With[{result = javaCallOn[Lookup[Lookup[$servers, handle, <||>], "Link", None], call]},
+  If[FailureQ[result] && First[result] === "WSJavaJavaGone", javaLost[handle, "UninstallJava or ReinstallJava"]];
+  result];
 
 knownServerQ[WSJavaServer[data_Association]] := liveServerQ[data["Handle"]];
 knownServerQ[_] := False;

@@ -142,6 +142,8 @@ deferredSocket /: SocketListen[deferredSocket[host_, port_], handler_, opts___] 
   server = CheckAbort[Catch[Catch[takeOver[host, port, handler, {opts}], _, "threw" &]], "aborted"];
   If[MatchQ[server, _WSJavaServer], server,
     If[server =!= $Failed, note["the takeover of port " <> ToString[port] <> " stopped early (a Throw or an Abort)"]];
+    (* A server started before things went wrong holds the port WLJS's own listener needs. *)
+    If[KeyExistsQ[$taken, {host, port}], Quiet[DeleteObject[$taken[{host, port}]]]; KeyDropFrom[$taken, {{host, port}}]];
     SocketListen[CoffeeLiqueur`CSockets`USocketOpen[host, port], handler, opts]]];
 
 (* Taken over once: the port is disarmed first, so WLJS's own call in the fallback above (and any
@@ -155,7 +157,7 @@ takeOver[host_, port_, handler_, opts_List] := Module[{kernel, ws, server},
     !MatchQ[opts, {} | {"SocketEventsHandler" -> CoffeeLiqueur`CSockets`EventsExtension`CSocketsClosingHandler}],
       note["unexpected SocketListen options " <> ToString[opts, InputForm] <> " on port " <> ToString[port]]; $Failed,
     True, listen[host, port, ws, kernel]];
-  If[MatchQ[server, _WSJavaServer], $taken[{host, port}] = server, $Failed]
+  If[MatchQ[server, _WSJavaServer], server, $Failed]
 ];
 
 (* The UI kernel's loop is WLJS's own While[True, MicrotasksRun[]; Pause[0.01]]: draining inside
@@ -166,11 +168,12 @@ listen[host_, port_, ws_, kernel_] := Module[{microtasks, server},
   microtasks = kernel === "UI" && DownValues[CoffeeLiqueur`Misc`Async`MicrotaskSubmit] =!= {};
   (* Decided by what it gives, not by messages: a server that started and warned is a server. *)
   server = Quiet[WSJavaListen[{host, port}, ws, Sequence @@ If[microtasks, {"DrainInterval" -> None}, {}]]];
-  Which[
-    !MatchQ[server, _WSJavaServer], note["WSJavaListen failed on port " <> ToString[port] <> ": " <> ToString[server, InputForm]]; $Failed,
-    microtasks, drainInWLJSLoop[server]; server,
-    True, server
-  ]
+  If[!MatchQ[server, _WSJavaServer],
+    note["WSJavaListen failed on port " <> ToString[port] <> ": " <> ToString[server, InputForm]]; Return[$Failed]];
+  (* Kept before anything else can go wrong, so the fallback can let go of it (it holds the port). *)
+  $taken[{host, port}] = server;
+  If[microtasks, drainInWLJSLoop[server]];
+  server
 ];
 
 (* WSJavaWait[s, 0] handles what is queued and returns at once: one J/Link call per loop turn.

@@ -86,7 +86,7 @@ VerificationTest[
 VerificationTest[
   (* A client that stays connected: its server stops (1001) and a new one starts on the same port;
      the client reconnects, says so, and sends its "OpenMessages" first on every open. *)
-  Module[{heard = {}, events = {}, first, second, port, client, result},
+  Module[{heard = {}, events = {}, first, second, port, client, during, result},
     first = WSJavaListen[0, "DrainInterval" -> None, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "1:" <> #Data] &)|>];
     port = first["Port"];
     client = WSJavaConnect[first["URL"], AppendTo[heard, #Data] &, "DrainInterval" -> None,
@@ -95,13 +95,17 @@ VerificationTest[
         "ConnectionReopened" -> (AppendTo[events, "reopened"] &)|>];
     Do[If[!MemberQ[heard, "1:hello"], WSJavaWait[first, 0.02]; WSJavaWait[client, 0.02]], {250}];
     DeleteObject[first];
+    (* Between connections a send is refused, not queued (the README says so). *)
+    Do[If[!MemberQ[events, {"reconnecting", _, _}], WSJavaWait[client, 0.02]], {250}];
+    during = WSJavaSend[client, "while away"];
     second = WSJavaListen[port, "DrainInterval" -> None, HandlerFunctions -> <|"MessageReceived" -> (WSJavaSend[#Connection, "2:" <> #Data] &)|>];
     Do[If[!MemberQ[heard, "2:hello"], WSJavaWait[second, 0.02]; WSJavaWait[client, 0.02]], {500}];
-    result = {heard, MemberQ[events, "reopened"], MemberQ[events, {"reconnecting", 1, True}], WSJavaSend[client, "after"]["ByteCount"]};
+    result = {heard, MemberQ[events, "reopened"], MemberQ[events, {"reconnecting", 1, True}], Head[during], WSJavaSend[client, "after"]["ByteCount"]};
     DeleteObject[client];
     DeleteObject[second];
     result],
-  {{"1:hello", "2:hello"}, True, True, 5},
+  {{"1:hello", "2:hello"}, True, True, Failure, 5},
+  {WSJava::notopen},
   TestID -> "Client-ReconnectsAndSendsItsOpenMessagesAgain"
 ]
 
@@ -118,6 +122,60 @@ VerificationTest[
     {Length[reasons], AllTrue[reasons, StringQ], Last[closes, None]}],
   {1, True, 1006},
   TestID -> "Client-GivesUpAfterItsAttempts"
+]
+
+VerificationTest[
+  (* Close[client] while it reconnects ends it: it stops trying, and WSJavaWait[client] returns. *)
+  Module[{events = {}, s, client, waited},
+    s = WSJavaListen[0, "DrainInterval" -> None];
+    client = WSJavaConnect[s["URL"], "DrainInterval" -> None, "Reconnect" -> <|"InitialDelay" -> 0.2, "MaxDelay" -> 0.5|>,
+      HandlerFunctions -> <|"Reconnecting" -> (AppendTo[events, #Attempt] &)|>];
+    DeleteObject[s];
+    Do[If[events === {}, WSJavaWait[client, 0.02]], {250}];
+    Close[client];
+    waited = AbsoluteTiming[WSJavaWait[client, 30]][[1]];
+    Quiet[DeleteObject[client]];
+    {events =!= {}, waited < 10}],
+  {True, True},
+  TestID -> "Client-CloseWhileReconnectingEndsIt"
+]
+
+VerificationTest[
+  (* Keepalive pings to a server that answers them: still open after several intervals. *)
+  Module[{s, client, open},
+    s = WSJavaListen[0, "DrainInterval" -> None];
+    client = WSJavaConnect[s["URL"], "DrainInterval" -> None, "PingInterval" -> 0.1, "PongTimeout" -> 1];
+    Do[WSJavaWait[s, 0.05]; WSJavaWait[client, 0.05], {10}];
+    open = client["Open"];
+    DeleteObject[client];
+    DeleteObject[s];
+    open],
+  True,
+  TestID -> "Client-KeepalivePingsAreAnswered"
+]
+
+VerificationTest[
+  (* A longest delay shorter than the first, or an open message beyond the BMP (it would cross
+     J/Link as a String), is refused here rather than in Java. *)
+  {WSJavaConnect["ws://127.0.0.1:1/", "Reconnect" -> <|"InitialDelay" -> 5, "MaxDelay" -> 1|>],
+   WSJavaConnect["ws://127.0.0.1:1/", "Reconnect" -> <|"OpenMessages" -> {"\|01F600"}|>]},
+  {Failure["WSJavaBadOption", _], Failure["WSJavaBadOption", _]},
+  {WSJava::optv, WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Client-ReconnectDelaysAndOpenMessagesAreChecked"
+]
+
+VerificationTest[
+  (* A first delay longer than the default longest (30 s) raises the longest, when none is given. *)
+  Module[{s, client, head},
+    s = WSJavaListen[0, "DrainInterval" -> None];
+    client = WSJavaConnect[s["URL"], "DrainInterval" -> None, "Reconnect" -> <|"InitialDelay" -> 60|>];
+    head = Head[client];
+    If[head === WSJavaClient, DeleteObject[client]];
+    DeleteObject[s];
+    head],
+  WSJavaClient,
+  TestID -> "Client-ALongFirstDelayRaisesTheLongest"
 ]
 
 VerificationTest[

@@ -125,10 +125,10 @@ VerificationTest[
 
 VerificationTest[
   (* An HTML file of one's own at GET /: the page and its WebSocket share the server's origin. *)
-  Module[{file = FileNameJoin[{$TemporaryDirectory, "wsjava-page-" <> ToString[$ProcessID] <> ".html"}], s, body},
-    Export[file, "<p>own page</p>", "Text"];
+  Module[{file = FileNameJoin[{$TemporaryDirectory, "wsjava-page-" <> ToString[$ProcessID] <> ".html"}], stream, s, body},
+    WithCleanup[stream = OpenWrite[file], WriteString[stream, "<p>own page</p>"], Close[stream]];
     s = WSJavaListen[0, "Page" -> File[file], "DrainInterval" -> None];
-    body = URLRead["http://127.0.0.1:" <> ToString[s["Port"]] <> "/", "Body", TimeConstraint -> 10];
+    body = testGet[s["Port"], "/"];
     DeleteObject[s];
     DeleteFile[file];
     body],

@@ -11,6 +11,7 @@ testOrigin::usage = "testOrigin[server] is the Origin a browser on the server's 
 testConnect::usage = "testConnect[server, headers] opens a TCP socket to server and upgrades it; gives {socket, status line} (\"\" when no answer came within 10 s). Bytes after the response head are kept for testRead.";
 testStatus::usage = "testStatus[port, path] sends an upgrade request for path to 127.0.0.1:port and gives the response's status code, or $Failed.";
 testExtensions::usage = "testExtensions[port, offer] sends an upgrade request offering Sec-WebSocket-Extensions: offer and gives the extensions the 101 response agreed to, or None.";
+testGet::usage = "testGet[port, path] sends a plain GET for path to 127.0.0.1:port (no proxy) and gives the response body, or $Failed.";
 testSend::usage = "testSend[socket, payload] sends one masked frame (text for a String, binary for a ByteArray).";
 testRead::usage = "testRead[socket, t] gives the frames of the first whole message (and any control frames before it) that arrive within t seconds.";
 waitUntil::usage = "waitUntil[server, test, t] handles server's events until test[] gives True or t seconds pass; gives test[].";
@@ -63,6 +64,26 @@ testExtensions[port_Integer, offer_String] := Module[{socket, head},
   Close[socket];
   Replace[StringCases[head, "\r\nSec-WebSocket-Extensions: " ~~ value : Except["\r"] .. ~~ "\r\n" :> value, 1, IgnoreCase -> True],
     {{v_} :> v, _ -> None}]
+];
+
+testGet[port_Integer, path_String] := Module[{socket, bytes = ByteArray[{}], deadline = AbsoluteTime[] + 10, data, text},
+  socket = SocketConnect[{"127.0.0.1", port}, "TCP"];
+  WriteString[socket, "GET " <> path <> " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"];
+  (* Until the server closes, or the body has its Content-Length, or 10 s. *)
+  While[AbsoluteTime[] < deadline && !complete[bytes],
+    If[SocketReadyQ[socket, 0.05],
+      data = SocketReadMessage[socket];
+      If[ByteArrayQ[data], bytes = Join[bytes, data], Break[]]]];
+  Close[socket];
+  text = ByteArrayToString[bytes, "UTF-8"];
+  If[StringContainsQ[text, "\r\n\r\n"], Last[StringSplit[text, "\r\n\r\n", 2]], $Failed]
+];
+
+complete[bytes_ByteArray] := Module[{text = ByteArrayToString[bytes, "ISO8859-1"], head, length},
+  If[!StringContainsQ[text, "\r\n\r\n"], Return[False]];
+  head = First[StringSplit[text, "\r\n\r\n", 2]];
+  length = StringCases[head, "Content-Length: " ~~ n : DigitCharacter .. :> FromDigits[n], 1, IgnoreCase -> True];
+  length =!= {} && Length[bytes] >= StringLength[head] + 4 + First[length]
 ];
 
 testSend[socket_, payload_] := BinaryWrite[socket, WSJavaEncodeFrame[payload, "Mask" -> True]];

@@ -9,7 +9,8 @@ $server = WSJavaListen[0, "DrainInterval" -> None, HandlerFunctions -> <|"Connec
 {$a, $statusA} = testConnect[$server];
 {$b, $statusB} = testConnect[$server];
 waitUntil[$server, Length[$opened] == 2 &];
-{$connA, $connB} = PadRight[$opened, 2, None];
+(* Told apart by their ports, not by the order their opens were handled in. *)
+{$connA, $connB} = PadRight[SortBy[$opened, Last], 2, None];
 
 VerificationTest[
   {WSJavaSubscribe[$connA, "sin"], WSJavaSubscribe[$connB, "cos"], $connA["Topics"], $connB["Topics"]},
@@ -41,9 +42,9 @@ VerificationTest[
 ]
 
 VerificationTest[
-  {WSJavaSubscribe[$connA, ""], WSJavaPublish[$server, StringRepeat["t", 257], "x"]},
-  {Failure["WSJavaBadArguments", _], Failure["WSJavaBadArguments", _]},
-  {WSJava::args, WSJava::args},
+  {WSJavaSubscribe[$connA, ""], WSJavaPublish[$server, StringRepeat["t", 257], "x"], WSJavaSubscribe[$connA, "\|01F600"]},
+  {Failure["WSJavaBadArguments", _], Failure["WSJavaBadArguments", _], Failure["WSJavaBadArguments", _]},
+  {WSJava::args, WSJava::args, WSJava::args},
   SameTest -> MatchQ,
   TestID -> "Topics-ATopicIsOneTo256Characters"
 ]
