@@ -33,7 +33,7 @@ import org.matheclipse.parser.client.ParserConfig;
 class DocsTest {
 
     static final Pattern BLOCK = Pattern.compile("(?ms)^```(\\w*)[^\\n]*\\n(.*?)^```");
-    static final Pattern LINK = Pattern.compile("(?<!!)\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+    static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
     static final String IMPORTS = "import java.io.*; import java.net.*; import java.net.http.*; import java.nio.*; "
             + "import java.nio.file.*; import java.time.*; import java.util.*; import java.util.concurrent.*; "
             + "import wsjava.server.*; import wsjava.client.*; import wsjava.tls.*; import wsjava.mask.*;\n";
