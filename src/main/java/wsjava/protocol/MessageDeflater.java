@@ -19,19 +19,30 @@ public final class MessageDeflater {
     private final boolean noContextTakeover;
     private Deflater deflater;
     private long lastUsedNanos;
+    /** Counts the stream this deflater holds, or null. */
+    private final ZlibStreams streams;
 
     public MessageDeflater(int level, boolean noContextTakeover) {
+        this(level, noContextTakeover, null);
+    }
+
+    /** @param streams counts the zlib stream while this deflater holds one, or null */
+    public MessageDeflater(int level, boolean noContextTakeover, ZlibStreams streams) {
         if (level < 0 || level > 9) {
             throw new IllegalArgumentException("compression level must be 0 to 9, was " + level);
         }
         this.level = level;
         this.noContextTakeover = noContextTakeover;
+        this.streams = streams;
     }
 
     /** The compressed form of {@code payload[off, off+len)}, without the tail. */
     public synchronized byte[] compress(byte[] payload, int off, int len) {
         if (deflater == null) {
             deflater = new Deflater(level, true);
+            if (streams != null) {
+                streams.made(ZlibStreams.DEFLATE_BYTES);
+            }
         }
         lastUsedNanos = System.nanoTime();
         deflater.setInput(payload, off, len);
@@ -56,6 +67,9 @@ public final class MessageDeflater {
         if (deflater != null) {
             deflater.end();
             deflater = null;
+            if (streams != null) {
+                streams.freed(ZlibStreams.DEFLATE_BYTES);
+            }
         }
     }
 
