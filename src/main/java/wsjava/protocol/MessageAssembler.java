@@ -80,12 +80,8 @@ public final class MessageAssembler implements FrameListener {
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
 
-    /** Null unless large binary messages are assembled off the heap; then {@code offHeap} holds the current one. */
-    private final MessageBuffers buffers;
-    private final int offHeapFrom;
-    private ByteBuffer offHeap;
-    /** No buffer could be had for the current message (direct memory was short): it is assembled in an array. */
-    private boolean onHeapOnly;
+    /** Large binary messages assembled off the heap (when it was given {@link MessageBuffers}). */
+    private final OffHeapMessage offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
@@ -110,8 +106,7 @@ public final class MessageAssembler implements FrameListener {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
-        this.buffers = buffers;
-        this.offHeapFrom = offHeapFrom;
+        this.offHeap = new OffHeapMessage(buffers, offHeapFrom);
         this.limits = limits;
     }
 
@@ -193,7 +188,7 @@ public final class MessageAssembler implements FrameListener {
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
     public int bufferCapacity() {
-        return message.length + (offHeap == null ? 0 : offHeap.capacity());
+        return message.length + offHeap.capacity();
     }
 
     /** Whether a data message has begun and not yet ended. */
@@ -221,10 +216,10 @@ public final class MessageAssembler implements FrameListener {
         } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
             whole = piece.slice().asReadOnlyBuffer();
             piece.position(piece.limit());
-        } else if (messageOpcode == OpCode.BINARY && buffers != null && !onHeapOnly && (offHeap != null || messageSize + len > offHeapFrom)) {
-            if (reserveOffHeap(messageSize + len) && onHeapOnly) {
+        } else if (messageOpcode == OpCode.BINARY && offHeap.takes((long) messageSize + len)) {
+            if (reserveOffHeap(messageSize + len) && !offHeap.holds()) {
                 append(piece);            // it moved to an array: direct memory was short
-            } else if (offHeap != null && !stalled) {
+            } else if (offHeap.holds() && !stalled) {
                 offHeap.put(piece);
                 messageSize += len;
             }
@@ -248,9 +243,9 @@ public final class MessageAssembler implements FrameListener {
         messageSize += len;
     }
 
-    /** As {@link #reserve}, in a buffer from {@link MessageBuffers}: room for twice what arrived, within the claim. */
+    /** As {@link #reserve}, in a buffer from {@link MessageBuffers}; when none can be had, the message goes on in an array. */
     private boolean reserveOffHeap(int size) {
-        if (offHeap != null && size <= offHeap.capacity()) {
+        if (offHeap.fits(size)) {
             return true;
         }
         int capacity = grownCapacity(size);
@@ -258,44 +253,18 @@ public final class MessageAssembler implements FrameListener {
             stalled = true;       // refused: the piece waits
             return false;
         }
-        ByteBuffer larger = buffers.take(capacity);
-        if (larger == null) {
-            moveToHeap(capacity);     // no direct memory now: the message goes on in an array, it does not fail
-            return true;
+        boolean moved = offHeap.grow(capacity, message, messageSize);
+        if (moved && message.length > 0) {
+            message = new byte[0];     // the message outgrew its array: it holds one buffer, not two
+        } else if (!moved) {
+            message = offHeap.holds() ? offHeap.toArray(capacity, messageSize) : Arrays.copyOf(message, capacity);
         }
-        if (offHeap != null) {
-            offHeap.flip();
-            larger.put(offHeap);
-            buffers.give(offHeap);
-        } else {
-            larger.put(message, 0, messageSize);     // the message outgrew its array: move it, and hold one buffer, not two
-            message = new byte[0];
-        }
-        offHeap = larger;
         return true;
-    }
-
-    /** Moves the message being assembled off the heap into an array of {@code capacity}, where it stays. */
-    private void moveToHeap(int capacity) {
-        onHeapOnly = true;
-        if (offHeap == null) {
-            message = Arrays.copyOf(message, capacity);
-            return;
-        }
-        message = new byte[capacity];
-        offHeap.flip();
-        offHeap.get(message, 0, messageSize);
-        buffers.give(offHeap);
-        offHeap = null;
     }
 
     /** The connection ended: a buffer still held goes back. */
     public void release() {
-        if (offHeap != null) {
-            ByteBuffer held = offHeap;
-            offHeap = null;
-            buffers.give(held);
-        }
+        offHeap.release();
     }
 
     @Override
@@ -316,13 +285,13 @@ public final class MessageAssembler implements FrameListener {
         }
         int type = messageOpcode;
         messageOpcode = -1;
-        onHeapOnly = false;
+        offHeap.messageEnded();
         if (whole != null) {
             ByteBuffer view = whole;
             whole = null;
             handler.onBinary(view);
-        } else if (offHeap != null) {
-            deliverOffHeap();
+        } else if (offHeap.holds()) {
+            offHeap.deliver(handler);
         } else if (type == OpCode.TEXT) {
             utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
@@ -330,22 +299,15 @@ public final class MessageAssembler implements FrameListener {
             byte[] exact = message;    // sized exactly: hand it over instead of copying
             message = new byte[0];
             handler.onBinary(exact);
+        } else if (message.length > IDLE_BUFFER_LIMIT) {
+            ByteBuffer whole = ByteBuffer.wrap(message, 0, messageSize).asReadOnlyBuffer();
+            message = new byte[0];     // a large array is let go after the call anyway: lend it instead of copying it
+            handler.onAssembledBinary(whole);
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }
         if (message.length > IDLE_BUFFER_LIMIT) {
             message = new byte[0];     // don't pin a big buffer to an idle connection
-        }
-    }
-
-    private void deliverOffHeap() {
-        ByteBuffer assembled = offHeap;
-        offHeap = null;
-        assembled.flip();
-        try {
-            handler.onAssembledBinary(assembled.asReadOnlyBuffer());
-        } finally {
-            buffers.give(assembled);
         }
     }
 
