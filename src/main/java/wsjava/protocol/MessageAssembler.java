@@ -168,7 +168,7 @@ public final class MessageAssembler implements FrameListener {
             return true;
         }
         int capacity = grownCapacity(size);
-        if (!free && !limits.mayGrow(capacity - message.length)) {
+        if (!free && !limits.mayGrow(capacity - message.length)) {   // the copy's moment of both is one buffer per I/O thread
             stalled = true;
             return false;
         }

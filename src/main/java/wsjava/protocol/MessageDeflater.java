@@ -1,5 +1,6 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.Deflater;
 
@@ -36,19 +37,52 @@ public final class MessageDeflater {
         this.streams = streams;
     }
 
+    /** Input is fed to zlib this much at a time: zlib pins a heap array for the length of each call, and the collector waits. */
+    static final int INPUT_SLICE_BYTES = 256 * 1024;
+
     /** The compressed form of {@code payload[off, off+len)}, without the tail. */
     public synchronized byte[] compress(byte[] payload, int off, int len) {
-        stream().setInput(payload, off, len);
-        return deflateInput(len);
+        return deflate(ByteBuffer.wrap(payload, off, len));
     }
 
     /**
      * The compressed form of {@code payload}'s remaining bytes (a direct buffer's too, read where it
      * is, without a copy), without the tail. Its position is not moved.
      */
-    public synchronized byte[] compress(java.nio.ByteBuffer payload) {
-        stream().setInput(payload.duplicate());
-        return deflateInput(payload.remaining());
+    public synchronized byte[] compress(ByteBuffer payload) {
+        return deflate(payload.duplicate());
+    }
+
+    /**
+     * Deflates {@code input} with a sync flush at its end, a slice at a time. The output starts at an
+     * eighth of the input (text compresses several times; a 16 MiB message should not cost an 8 MiB
+     * array first) and doubles when it fills.
+     */
+    private byte[] deflate(ByteBuffer input) {
+        Deflater zlib = stream();
+        int len = input.remaining();
+        byte[] out = new byte[Math.max(64, Math.min(len / 2 + 64, Math.max(64 * 1024, len / 8)))];
+        int size = 0;
+        do {
+            ByteBuffer slice = input.slice();
+            slice.limit(Math.min(slice.limit(), INPUT_SLICE_BYTES));
+            input.position(input.position() + slice.remaining());
+            zlib.setInput(slice);
+            boolean last = !input.hasRemaining();
+            while (true) {
+                size += zlib.deflate(out, size, out.length - size, last ? Deflater.SYNC_FLUSH : Deflater.NO_FLUSH);
+                if (size == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                } else if (last || zlib.needsInput()) {
+                    break;     // a flush is complete when the output did not fill; otherwise the slice is used up
+                }
+            }
+        } while (input.hasRemaining());
+        if (noContextTakeover) {
+            release();
+        }
+        int trimmed = size >= 4 && out[size - 4] == 0 && out[size - 3] == 0 && out[size - 2] == (byte) 0xFF && out[size - 1] == (byte) 0xFF ? size - 4 : size;
+        return Arrays.copyOf(out, trimmed);
     }
 
     private Deflater stream() {
@@ -60,28 +94,6 @@ public final class MessageDeflater {
         }
         lastUsedNanos = System.nanoTime();
         return deflater;
-    }
-
-    /**
-     * Deflates the input set, with a sync flush. The output starts at an eighth of the input (text
-     * compresses several times; a 16 MiB message should not cost an 8 MiB array first) and doubles
-     * when it fills.
-     */
-    private byte[] deflateInput(int len) {
-        byte[] out = new byte[Math.max(64, Math.min(len / 2 + 64, Math.max(64 * 1024, len / 8)))];
-        int size = 0;
-        while (true) {
-            size += deflater.deflate(out, size, out.length - size, Deflater.SYNC_FLUSH);
-            if (size < out.length) {
-                break;     // the flush is complete when the output did not fill the space offered
-            }
-            out = Arrays.copyOf(out, out.length * 2);
-        }
-        if (noContextTakeover) {
-            release();
-        }
-        int trimmed = size >= 4 && out[size - 4] == 0 && out[size - 3] == 0 && out[size - 2] == (byte) 0xFF && out[size - 1] == (byte) 0xFF ? size - 4 : size;
-        return Arrays.copyOf(out, trimmed);
     }
 
     /** Frees the zlib stream; the next message starts a new one. */

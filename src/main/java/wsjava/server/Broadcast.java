@@ -7,8 +7,9 @@ import wsjava.protocol.MessageDeflater;
 /**
  * One message sent to many connections, encoded at most once per form: plain frames for every
  * connection that does not compress it, and frames compressed without context for every connection
- * that agreed to no context takeover. Only connections with their own compression context
- * compress it themselves. Connections only read queued arrays, so one array serves them all.
+ * that does (those with context takeover start a fresh context afterwards, see
+ * {@link MessageEncoder#enqueue(Broadcast)}). Connections only read queued arrays, so one array
+ * serves them all; the forms are made on first use, by whichever thread queues it first.
  */
 final class Broadcast {
 
@@ -30,14 +31,14 @@ final class Broadcast {
     byte[] payload() { return payload; }
     int length() { return payload.length; }
 
-    byte[] plainFrames() {
+    synchronized byte[] plainFrames() {
         if (plain == null) {
             plain = writer.message(opcode, payload, 0, payload.length);
         }
         return plain;
     }
 
-    byte[] compressedFrames() {
+    synchronized byte[] compressedFrames() {
         if (compressed == null) {
             byte[] deflated = new MessageDeflater(level, true).compress(payload, 0, payload.length);
             compressed = writer.message(opcode, deflated, 0, deflated.length, true);
