@@ -40,7 +40,8 @@ class SmallHeapTest {
 
     @Test
     void clientsWhoseMessagesFindNoDirectMemoryAreServedWholeFromTheHeap() throws Exception {
-        try (ChildJvm child = ChildJvm.start(List.of("-Xmx96m", "-XX:MaxDirectMemorySize=24m"), "wsjava.cli.Main", "serve", "--port", "0")) {
+        try (ChildJvm child = ChildJvm.start(List.of("-Xmx96m", "-XX:MaxDirectMemorySize=24m"), "wsjava.cli.Main", "serve", "--port", "0",
+                "--max-message", String.valueOf(16 << 20), "--max-frame", String.valueOf(16 << 20))) {
             int size = 12 << 20;
             List<RawClient> clients = new ArrayList<>();
             List<CompletableFuture<Boolean>> echoes = new ArrayList<>();
