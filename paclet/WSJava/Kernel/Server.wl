@@ -23,7 +23,7 @@ Options[WSJavaListen] = {
   HandlerFunctionsKeys -> Automatic,
   "AllowedOrigins" -> Automatic,
   "Token" -> Automatic,
-  "MaxMessageSize" -> 16777216,
+  "MaxMessageSize" -> Automatic,
   "MaxConnections" -> 20000,
   "Subprotocols" -> {},
   "Compression" -> True,
@@ -79,8 +79,9 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     Throw[optionFailure[HandlerFunctionsKeys, keys, "Automatic or a list of keys among " <> ToString[$eventKeys, InputForm]], $settingsTag]];
   <|"Host" -> host, "Port" -> port, "HandlerFunctions" -> functions, "HandlerFunctionsKeys" -> keys,
     "AllowedOrigins" -> checked["AllowedOrigins", value["AllowedOrigins"], MatchQ[#, Automatic | All | {___String}] &, "Automatic, All or a list of origins such as \"http://127.0.0.1:20560\""],
-    "Token" -> checked["Token", value["Token"], MatchQ[#, Automatic | None | _String?(StringLength[#] > 0 &)] &, "Automatic, None or a non-empty String"],
-    "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], IntegerQ[#] && 125 <= # <= 2^31 - 65 &, "a number of bytes from 125 to 2^31-65"],
+    "Token" -> checked["Token", value["Token"], MatchQ[#, Automatic | None | _String?(StringLength[#] >= 16 &)] &, "Automatic, None or a String of at least 16 characters (a short token is guessed)"],
+    "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], # === Automatic || (IntegerQ[#] && 125 <= # <= 2^31 - 65) &,
+      "Automatic (16 MiB, or a sixteenth of Java's heap if less) or a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
     "TLS" -> checked["TLS", value["TLS"], tlsQ,
@@ -141,8 +142,9 @@ checkedDrainInterval[value_] := checked["DrainInterval", value, # === None || (N
 (* The options as {name, value} string pairs in the Java server's vocabulary. Every number is an
    Integer by now, so ToString never writes 1.5*^4. *)
 javaOptionPairs[s_Association] := Join[
-  {{"host", s["Host"]}, {"port", ToString[s["Port"]]}, {"max-message", ToString[s["MaxMessageSize"]]},
-   {"max-frame", ToString[s["MaxMessageSize"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
+  {{"host", s["Host"]}, {"port", ToString[s["Port"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
+  (* Automatic leaves Java's default, which follows the heap of the kernel's JVM. *)
+  If[IntegerQ[s["MaxMessageSize"]], {{"max-message", ToString[s["MaxMessageSize"]]}, {"max-frame", ToString[s["MaxMessageSize"]]}}, {}],
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
   compressionPairs[s["Compression"]],
@@ -178,7 +180,8 @@ wljsEnvironment[] := SelectFirst[{System`$Env, Internal`Kernel`$Env}, Associatio
    WLJS's "host". Bound to a wildcard (0.0.0.0, ::) that is every address of this machine and its
    name, since a browser on the LAN names the machine as it reached it. In WLJS's container the
    browser reaches the kernel through a reverse proxy whose public URL no setting names
-   ("wsprefix"), so there an Origin naming the Host the proxy forwarded is accepted too. *)
+   ("wsprefix"), so there an Origin naming the host the proxy forwarded is accepted too, for
+   requests that carry the proxy's X-Forwarded-For (Java checks; a browser cannot send it). *)
 wljsOrigins[] := Module[{env = wljsEnvironment[], host, http},
   If[env === None, Return[<|"Origins" -> {}, "BehindProxy" -> False|>]];
   host = ToString[Lookup[env, "host", "127.0.0.1"]];

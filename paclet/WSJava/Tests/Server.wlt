@@ -116,6 +116,26 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* Java refuses tokens shorter than 16 characters; WL says so before Java is asked. *)
+  WSJavaListen[0, "Token" -> "secret"],
+  Failure["WSJavaBadOption", _],
+  {WSJava::optv},
+  SameTest -> MatchQ,
+  TestID -> "Server-ShortTokenIsRefused"
+]
+
+VerificationTest[
+  (* "MaxMessageSize" -> Automatic is the default, and a server starts with it (Java's own limit,
+     which follows the heap of the kernel's JVM, applies). *)
+  Module[{s = WSJavaListen[0, "DrainInterval" -> None], result},
+    result = {s["Running"], Options[WSJavaListen, "MaxMessageSize"]};
+    DeleteObject[s];
+    result],
+  {True, {"MaxMessageSize" -> Automatic}},
+  TestID -> "Server-MaxMessageSizeAutomatic"
+]
+
+VerificationTest[
   WSJavaListen[0, "Compression" -> "yes"],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},

@@ -46,6 +46,11 @@ final class ServeCommand {
                 names.add(name);
                 values.add(args.get(++i));
             }
+            String fromEnvironment = System.getenv("WSJAVA_TOKEN");
+            if (fromEnvironment != null && !fromEnvironment.isEmpty() && !names.contains("token") && !names.contains("token-file")) {
+                names.add("token");              // kept out of the process list, unlike --token
+                values.add(fromEnvironment);
+            }
             tls = ServerOptions.applyAll(config, names, values);
         } catch (IllegalArgumentException e) {
             System.err.println("serve: " + e.getMessage());
@@ -105,13 +110,27 @@ final class ServeCommand {
         System.out.println("  --max-topics N         topics one connection may subscribe to (default " + d.maxTopicsPerConnection() + ")");
         System.out.println("  --outbound-limit BYTES drop a client with more than this unsent (slow consumer) (default " + d.outboundLimitBytes() + ")");
         System.out.println("  --inbound-budget BYTES incoming message bytes buffered across all connections before busy ones pause (default "
-                + d.inboundBudgetBytes() + ")");
+                + d.inboundBudgetBytes() + ", a quarter of the heap)");
+        System.out.println("  --max-inflation-ratio N  past 1 MiB, a compressed message inflating more than N times its size gets 1009; 0 = no cap (default "
+                + d.maxInflationRatio() + ")");
+        System.out.println("  --partial-message-timeout MS  fail (1008) a message whose sender sends nothing for this long; 0 = never (default "
+                + d.partialMessageTimeoutMillis() + ")");
+        System.out.println("  --max-handshakes N     sockets not yet upgraded beyond this (or half of --max-connections) push out the oldest (default "
+                + d.maxHandshakes() + ")");
+        System.out.println("  --max-handshakes-per-address N  the same for one client address (default " + d.maxHandshakesPerAddress() + ")");
+        System.out.println("  --head-timeout MS      the whole request head must arrive within this, else 408 (default " + d.headTimeoutMillis() + ")");
+        System.out.println("  --zlib-budget BYTES    native memory for zlib streams; past it new clients get no context takeover (default "
+                + d.zlibBudgetBytes() + ")");
         System.out.println("  --fragment-size BYTES  split messages we send into frames of at most this (default " + d.outboundFragmentSize() + ")");
         System.out.println("  --allow-origin ORIGIN  also accept browsers from ORIGIN, e.g. http://127.0.0.1:20560 (repeatable)");
         System.out.println("  --allow-any-origin     no Origin check (any web page may connect: avoid for kernels)");
         System.out.println("  --allow-host-origin    also accept an Origin equal to the request's Host (behind a reverse proxy)");
-        System.out.println("  --token T              require ?token=T or 'Authorization: Bearer T' on upgrades");
-        System.out.println("                         (a server bound beyond loopback always needs one: without --token it makes one and prints it)");
+        System.out.println("  --token T              require ?token=T or 'Authorization: Bearer T' on upgrades (at least "
+                + ServerConfig.MIN_TOKEN_LENGTH + " characters; visible in ps:");
+        System.out.println("                         prefer --token-file or WSJAVA_TOKEN). A server bound beyond loopback always needs one:");
+        System.out.println("                         without one it makes one and prints it");
+        System.out.println("  --token-file FILE      the token is the first line of FILE");
+        System.out.println("  --require-token        make and print a token even on loopback, when none is given");
         System.out.println("  --no-token             allow a server bound beyond loopback to run without a token (private networks only)");
         System.out.println("  --subprotocol NAME     offer this subprotocol (repeatable, most preferred first)");
         System.out.println("  --compression on|off   permessage-deflate with clients that offer it (default on)");

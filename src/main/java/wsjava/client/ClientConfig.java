@@ -17,6 +17,9 @@ public final class ClientConfig {
     private int connectTimeoutMillis = 10_000;
     private int closeTimeoutMillis = 5_000;
     private int maxMessageSize = 16 * 1024 * 1024;
+    private int maxInflationRatio = 200;
+    private long readPauseBytes = 1024 * 1024;
+    private long outboundLimitBytes = 64L * 1024 * 1024;
     private boolean compression = true;
     private int pingIntervalMillis;
     private int pongTimeoutMillis = 10_000;
@@ -28,6 +31,9 @@ public final class ClientConfig {
     public int connectTimeoutMillis() { return connectTimeoutMillis; }
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int maxMessageSize() { return maxMessageSize; }
+    public int maxInflationRatio() { return maxInflationRatio; }
+    public long readPauseBytes() { return readPauseBytes; }
+    public long outboundLimitBytes() { return outboundLimitBytes; }
     public boolean compression() { return compression; }
     public int pingIntervalMillis() { return pingIntervalMillis; }
     public int pongTimeoutMillis() { return pongTimeoutMillis; }
@@ -42,6 +48,18 @@ public final class ClientConfig {
     public ClientConfig closeTimeoutMillis(int value) { closeTimeoutMillis = positive(value, "closeTimeoutMillis"); return this; }
     /** Larger messages from the server fail the connection with 1009. */
     public ClientConfig maxMessageSize(int value) { maxMessageSize = positive(value, "maxMessageSize"); return this; }
+    /** Past the first MiB, a compressed message may inflate at most this many times its size (else 1009); 0: no cap. */
+    public ClientConfig maxInflationRatio(int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("maxInflationRatio must not be negative, was " + value);
+        }
+        maxInflationRatio = value;
+        return this;
+    }
+    /** While more than this waits to be written (at its real cost), the server is not read: TCP pushes back on it. */
+    public ClientConfig readPauseBytes(long value) { readPauseBytes = positive(value, "readPauseBytes"); return this; }
+    /** A send that would hold more than this unwritten is refused and the connection fails with 1008. */
+    public ClientConfig outboundLimitBytes(long value) { outboundLimitBytes = positive(value, "outboundLimitBytes"); return this; }
     /** Whether to offer permessage-deflate (on by default). */
     public ClientConfig compression(boolean value) { compression = value; return this; }
     /**
@@ -74,6 +92,13 @@ public final class ClientConfig {
             throw new IllegalArgumentException("a SHA-256 fingerprint is 32 bytes in hex, not " + sha256);
         }
         return this;
+    }
+
+    private static long positive(long value, String name) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+        return value;
     }
 
     private static int positive(int value, String name) {

@@ -61,8 +61,8 @@ final class ClientConnection implements WebSocketConnection {
         this.listener = listener;
         DeflateAgreement deflate = handshake.deflate;
         this.deflater = deflate == null ? null : new MessageDeflater(6, deflate.clientNoContextTakeover());
-        this.inflater = deflate == null ? null : new MessageInflater(deflate.serverNoContextTakeover());
-        this.outbox = new ClientOutbox(socket, this::failed);
+        this.inflater = deflate == null ? null : new MessageInflater(deflate.serverNoContextTakeover(), config.maxInflationRatio(), null, null);
+        this.outbox = new ClientOutbox(socket, this::failed, this::outboxFull, config.readPauseBytes(), config.outboundLimitBytes());
     }
 
     /** Starts the threads and tells the listener the connection is open. */
@@ -112,16 +112,31 @@ final class ClientConnection implements WebSocketConnection {
         }
     }
 
+    /** Waits while the application suspended reading, or while too much waits to be written (back-pressure on the server). */
     private void awaitReading() throws IOException {
-        synchronized (readGate) {
-            while (readingSuspended && open) {
-                try {
+        try {
+            synchronized (readGate) {
+                while (readingSuspended && open) {
                     readGate.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted");
                 }
             }
+            outbox.awaitRoom();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    /** A send would have taken the unwritten bytes past the limit: the server does not read; the connection fails. */
+    private void outboxFull() {
+        if (open) {
+            report(new IOException("the server does not read: over " + config.outboundLimitBytes() + " bytes unwritten"));
+        }
+        closed(CloseCodes.POLICY_VIOLATION, "server too slow: over " + config.outboundLimitBytes() + " bytes unwritten");
+        try {
+            socket.close();      // the writer is stuck on a full socket: a close frame could not get through either
+        } catch (IOException ignored) {
+            // gone anyway
         }
     }
 
@@ -131,9 +146,10 @@ final class ClientConnection implements WebSocketConnection {
         closed(code, reason);
     }
 
+    /** A ping's answer: at most one waits at a time, the latest, however many pings the server sends. */
     void pong(byte[] payload) {
         if (open) {
-            outbox.add(writer.control(OpCode.PONG, payload), null);
+            outbox.addPong(writer.control(OpCode.PONG, payload));
         }
     }
 
@@ -220,7 +236,7 @@ final class ClientConnection implements WebSocketConnection {
     /** A client belongs to no server. */
     @Override public WebSocketServer server() { return null; }
     @Override public long queuedBytes() { return outbox.queuedBytes(); }
-    @Override public boolean isWritable() { return outbox.queuedBytes() <= 512 * 1024; }
+    @Override public boolean isWritable() { return outbox.heldBytes() <= 512 * 1024; }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { attachment = value; }
 

@@ -8,15 +8,27 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * A client connection's sending half: whole frames queued from any thread and written in order by
  * one writer thread, so a send never blocks on a server that reads slowly. Nothing may follow the
  * close frame. Closing the socket is the writer's last act, or a timer's when the writer is stuck.
+ *
+ * <p>It is bounded, counting each frame at its real cost (bytes plus a fixed overhead): up to
+ * {@link #PENDING_PONGS} pongs wait, and past that the newest takes the place of the last one (RFC
+ * 6455 section 5.5.3), however many pings a server sends; the
+ * reader waits ({@link #awaitRoom}) while more than the read-pause threshold waits to be written, so
+ * TCP pushes back on a server that sends without reading; and a send that would take it past the hard
+ * limit is refused and reported ({@code overLimit}: the connection fails with 1008).
  */
 final class ClientOutbox {
+
+    /** Pongs that may wait at once, each for its own ping; past this only the latest ping is answered. */
+    static final int PENDING_PONGS = 16;
+
+    /** A frame's array header, its item and its queue node, rounded up. */
+    static final int ITEM_OVERHEAD = 96;
 
     private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wsjava-client-timer");
@@ -26,25 +38,42 @@ final class ClientOutbox {
     private static final byte[] STOP = new byte[0];
 
     private static final class Item {
-        final byte[] bytes;
+        /** Replaced for a pong not yet taken by the writer; read and replaced under the outbox's lock. */
+        byte[] bytes;
         final CompletableFuture<Void> done;
+        final boolean pong;
 
         Item(byte[] bytes, CompletableFuture<Void> done) {
+            this(bytes, done, false);
+        }
+
+        Item(byte[] bytes, CompletableFuture<Void> done, boolean pong) {
             this.bytes = bytes;
             this.done = done;
+            this.pong = pong;
         }
     }
 
     private final Socket socket;
     private final Consumer<IOException> onError;
+    private final Runnable overLimit;
+    private final long readPauseBytes;
+    private final long limitBytes;
     private final LinkedBlockingQueue<Item> queue = new LinkedBlockingQueue<>();
-    private final AtomicLong queuedBytes = new AtomicLong();
+    private long queuedBytes;
+    private long heldBytes;
+    /** The last pong queued and not taken by the writer, and how many such wait. */
+    private Item lastPong;
+    private int pendingPongs;
     private boolean closeQueued;
     private boolean stopQueued;
 
-    ClientOutbox(Socket socket, Consumer<IOException> onError) {
+    ClientOutbox(Socket socket, Consumer<IOException> onError, Runnable overLimit, long readPauseBytes, long limitBytes) {
         this.socket = socket;
         this.onError = onError;
+        this.overLimit = overLimit;
+        this.readPauseBytes = readPauseBytes;
+        this.limitBytes = limitBytes;
     }
 
     void start(String name) {
@@ -53,24 +82,63 @@ final class ClientOutbox {
         writer.start();
     }
 
-    long queuedBytes() {
-        return queuedBytes.get();
+    synchronized long queuedBytes() {
+        return queuedBytes;
     }
 
-    synchronized boolean add(byte[] frame, CompletableFuture<Void> done) {
-        if (closeQueued) {
-            return false;
+    synchronized long heldBytes() {
+        return heldBytes;
+    }
+
+    /** Queues a frame; false after the close frame, or past the hard limit (then {@code overLimit} runs). */
+    boolean add(byte[] frame, CompletableFuture<Void> done) {
+        synchronized (this) {
+            if (closeQueued) {
+                return false;
+            }
+            if (heldBytes + frame.length + ITEM_OVERHEAD <= limitBytes) {
+                push(new Item(frame, done));
+                return true;
+            }
         }
-        queuedBytes.addAndGet(frame.length);
-        queue.add(new Item(frame, done));
-        return true;
+        overLimit.run();
+        return false;
+    }
+
+    /** Queues a pong; once {@link #PENDING_PONGS} wait, in place of the last one the writer has not taken yet. */
+    synchronized void addPong(byte[] frame) {
+        if (closeQueued) {
+            return;
+        }
+        if (pendingPongs >= PENDING_PONGS && lastPong != null) {
+            queuedBytes += frame.length - lastPong.bytes.length;
+            heldBytes += frame.length - lastPong.bytes.length;
+            lastPong.bytes = frame;
+        } else {
+            lastPong = new Item(frame, null, true);
+            pendingPongs++;
+            push(lastPong);
+        }
+    }
+
+    private void push(Item item) {
+        queuedBytes += item.bytes.length;
+        heldBytes += item.bytes.length + ITEM_OVERHEAD;
+        queue.add(item);
     }
 
     /** The close frame: the last thing written. */
     synchronized void addLast(byte[] closeFrame) {
         if (!closeQueued) {
             closeQueued = true;
-            queue.add(new Item(closeFrame, null));
+            push(new Item(closeFrame, null));
+        }
+    }
+
+    /** The reader's wait: while more than the read-pause threshold waits to be written, read nothing more. */
+    synchronized void awaitRoom() throws InterruptedException {
+        while (heldBytes > readPauseBytes && !stopQueued) {
+            wait(1_000);
         }
     }
 
@@ -82,6 +150,7 @@ final class ClientOutbox {
                 return;
             }
             stopQueued = true;
+            notifyAll();
         }
         queue.add(new Item(STOP, null));
         TIMERS.schedule(this::closeSocket, timeoutMillis, TimeUnit.MILLISECONDS);
@@ -96,6 +165,11 @@ final class ClientOutbox {
         }, timeoutMillis, TimeUnit.MILLISECONDS);
     }
 
+    /** Runs {@code task} after {@code millis} unless the returned handle is cancelled first. */
+    static java.util.concurrent.ScheduledFuture<?> schedule(Runnable task, long millis) {
+        return TIMERS.schedule(task, millis, TimeUnit.MILLISECONDS);
+    }
+
     private void writeLoop() {
         try {
             OutputStream out = socket.getOutputStream();
@@ -104,9 +178,10 @@ final class ClientOutbox {
                 if (item.bytes == STOP) {
                     break;
                 }
-                out.write(item.bytes);
+                byte[] bytes = taken(item);
+                out.write(bytes);
                 out.flush();
-                queuedBytes.addAndGet(-item.bytes.length);
+                written(bytes.length);
                 if (item.done != null) {
                     item.done.complete(null);
                 }
@@ -123,6 +198,23 @@ final class ClientOutbox {
                 item.done.completeExceptionally(notSent);
             }
         }
+    }
+
+    /** The writer takes an item: a pong is no longer replaceable from here on. */
+    private synchronized byte[] taken(Item item) {
+        if (item.pong) {
+            pendingPongs--;
+            if (item == lastPong) {
+                lastPong = null;
+            }
+        }
+        return item.bytes;
+    }
+
+    private synchronized void written(int length) {
+        queuedBytes -= length;
+        heldBytes -= length + ITEM_OVERHEAD;
+        notifyAll();
     }
 
     private void closeSocket() {

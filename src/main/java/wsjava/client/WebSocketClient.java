@@ -44,37 +44,34 @@ public final class WebSocketClient {
         }
         boolean secure = scheme.equals("wss");
         int port = uri.getPort() >= 0 ? uri.getPort() : secure ? 443 : 80;
-        long deadline = System.nanoTime() + config.connectTimeoutMillis() * 1_000_000L;
         Socket socket = new Socket();
-        try {
-            socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress(uri.getHost(), port), config.connectTimeoutMillis());
-            socket.setSoTimeout(remainingMillis(deadline));
-            if (secure) {
-                socket = tls(socket, uri.getHost(), port, config);
-                socket.setSoTimeout(remainingMillis(deadline));
+        try (ConnectDeadline deadline = new ConnectDeadline(socket, config.connectTimeoutMillis())) {
+            try {
+                socket.setTcpNoDelay(true);
+                socket.connect(new InetSocketAddress(uri.getHost(), port), config.connectTimeoutMillis());
+                socket.setSoTimeout(deadline.remainingMillis());
+                if (secure) {
+                    socket = tls(socket, uri.getHost(), port, config);
+                    socket.setSoTimeout(deadline.remainingMillis());
+                }
+                ClientHandshake handshake = new ClientHandshake(config);
+                socket.getOutputStream().write(handshake.request(uri));
+                socket.getOutputStream().flush();
+                InputStream in = socket.getInputStream();
+                handshake.readResponse(deadline.bounded(in));
+                deadline.close();
+                socket.setSoTimeout(0);
+                ClientConnection connection = new ClientConnection(socket, uri, config, handshake, Keepalive.around(listener, config));
+                connection.start(in);
+                return connection;
+            } catch (IOException e) {
+                socket.close();
+                throw deadline.expired() ? deadline.timedOut() : e;
+            } catch (RuntimeException e) {
+                socket.close();
+                throw e;
             }
-            ClientHandshake handshake = new ClientHandshake(config);
-            socket.getOutputStream().write(handshake.request(uri));
-            socket.getOutputStream().flush();
-            InputStream in = socket.getInputStream();
-            handshake.readResponse(in);
-            socket.setSoTimeout(0);
-            ClientConnection connection = new ClientConnection(socket, uri, config, handshake, Keepalive.around(listener, config));
-            connection.start(in);
-            return connection;
-        } catch (IOException | RuntimeException e) {
-            socket.close();
-            throw e;
         }
-    }
-
-    private static int remainingMillis(long deadline) throws IOException {
-        long left = (deadline - System.nanoTime()) / 1_000_000L;
-        if (left <= 0) {
-            throw new java.net.SocketTimeoutException("connect timeout");
-        }
-        return (int) left;
     }
 
     private static Socket tls(Socket plain, String host, int port, ClientConfig config) throws IOException {

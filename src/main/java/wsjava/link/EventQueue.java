@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.server.WebSocketConnection;
 import wsjava.client.ReconnectListener;
+import wsjava.server.WebSocketListener;
+import wsjava.server.WebSocketServer;
 
 /**
  * Turns server events into a queue that the Wolfram kernel drains on its main thread, so no Java
@@ -25,10 +27,13 @@ import wsjava.client.ReconnectListener;
  * query, remote address, Origin, subprotocol of the new connection) and "GaveUp" (data: the
  * reason; a "Close" with code 1006 follows). A reopened connection keeps its connection id.
  *
- * <p>The queue is bounded by the bytes it holds without dropping anything: a connection whose event
- * takes it past {@code maxQueuedBytes} (a kernel that is not keeping up) stops being read (TCP
- * pushes back on its client) until the kernel has drained the queue to half of that. The event that
- * crossed the limit is kept, so the queue holds at most the limit plus one message per connection.
+ * <p>The queue is bounded by the heap bytes it holds without dropping anything: once an event takes
+ * it past {@code maxQueuedBytes} (a kernel that is not keeping up), every connection of that server
+ * stops being read, each before it assembles another message ({@link WebSocketServer#suspendReading}),
+ * until the kernel has drained the queue to half of that (TCP pushes back on the clients meanwhile).
+ * The event that crossed the limit is kept, so the queue holds at most the limit plus the messages
+ * that were being completed at that moment (which the server's inbound budget bounds). A client
+ * connection (which has no server) stops by itself.
  */
 public final class EventQueue implements ReconnectListener {
 
@@ -58,51 +63,83 @@ public final class EventQueue implements ReconnectListener {
             this.info = info;
         }
 
+        /** What the event holds on the heap: its object and queue node, its strings (Base64 one byte a char, text two at most), the info array. */
         long size() {
-            long chars = data.length();
-            for (String s : info) {
-                chars += s.length();
+            long bytes = EVENT_BYTES + (type.equals("Binary") ? HeapCost.latin1String(data) : HeapCost.string(data));
+            if (info != NO_INFO) {
+                bytes += HeapCost.array(info.length);
+                for (String s : info) {
+                    bytes += HeapCost.string(s);
+                }
             }
-            return 64 + 2 * chars;
+            return bytes;
         }
     }
+
+    /** An Event object and its queue node. */
+    private static final long EVENT_BYTES = 48 + 24;
 
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final long maxQueuedBytes;
-    private final Set<WebSocketConnection> suspended = ConcurrentHashMap.newKeySet();
+    /** What was stopped for the queue: servers, or client connections. */
+    private final Set<Object> suspended = ConcurrentHashMap.newKeySet();
+
+    /** A queue limited to {@link #defaultLimit()}: a quarter of the heap. */
+    public EventQueue() {
+        this(defaultLimit());
+    }
 
     public EventQueue(long maxQueuedBytes) {
         this.maxQueuedBytes = maxQueuedBytes;
+    }
+
+    /** The default limit: a quarter of this JVM's maximum heap (in WL: J/Link's JVM, shared by every server in it). */
+    public static long defaultLimit() {
+        return Runtime.getRuntime().maxMemory() / 4;
     }
 
     private void offer(WebSocketConnection connection, Event event) {
         events.add(event);
         if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close")) {
             synchronized (suspended) {     // with resumeIfDrained: a suspend is never queued after its resume
-                if (suspended.add(connection)) {
-                    connection.suspendReading();
+                WebSocketServer server = connection.server();
+                if (suspended.add(server != null ? server : connection)) {
+                    if (server != null) {
+                        server.suspendReading();
+                    } else {
+                        connection.suspendReading();
+                    }
                 }
             }
         }
     }
 
-    /** Once the kernel has caught up, the connections stopped for it are read again. */
+    /** Once the kernel has caught up, what was stopped for it is read again. */
     private void resumeIfDrained() {
         if (suspended.isEmpty() || queuedBytes.get() > maxQueuedBytes / 2) {
             return;
         }
         synchronized (suspended) {
-            for (WebSocketConnection connection : suspended) {
-                suspended.remove(connection);
-                connection.resumeReading();
+            for (Object stopped : suspended) {
+                suspended.remove(stopped);
+                if (stopped instanceof WebSocketServer) {
+                    ((WebSocketServer) stopped).resumeReading();
+                } else {
+                    ((WebSocketConnection) stopped).resumeReading();
+                }
             }
         }
     }
 
-    /** Connections not being read because the queue is full (for tests and statistics). */
+    /** Servers (or client connections) not being read because the queue is full (for tests and statistics). */
     public int suspendedConnections() {
         return suspended.size();
+    }
+
+    /** Heap bytes the queued events hold now. */
+    public long queuedBytes() {
+        return queuedBytes.get();
     }
 
     @Override
@@ -157,7 +194,9 @@ public final class EventQueue implements ReconnectListener {
 
     @Override
     public void onClose(WebSocketConnection c, int code, String reason) {
-        suspended.remove(c);
+        if (c.server() == null) {
+            suspended.remove(c);
+        }
         offer(c, new Event("Close", c.id(), code, reason, NO_INFO));
     }
 

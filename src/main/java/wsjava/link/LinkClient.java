@@ -37,7 +37,7 @@ import wsjava.tls.TlsContexts;
  */
 final class LinkClient implements LinkEndpoint {
 
-    private final EventQueue events = new EventQueue(LinkServer.MAX_QUEUED_BYTES);
+    private final EventQueue events = new EventQueue();
     private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
     private WebSocketConnection connection;
 

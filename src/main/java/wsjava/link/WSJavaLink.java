@@ -103,6 +103,15 @@ public final class WSJavaLink {
 
     // ---- server functions ----
 
+    /**
+     * The largest message a WL handler should be given by default in this JVM: a 64th of the heap,
+     * between 1 MiB and 16 MiB (see {@code LinkServer}); what a server started without
+     * {@code max-message} uses, and what WL's {@code "MaxMessageSize" -> Automatic} can ask for.
+     */
+    public static int defaultMaxMessageSize() {
+        return LinkServer.defaultMaxMessageSize();
+    }
+
     /** Starts a server with named options (the CLI's, without "--"); returns its handle. */
     public static long startServer(String[] optionNames, String[] optionValues) throws IOException {
         LinkServer s = LinkServer.start(optionNames, optionValues);

@@ -17,7 +17,8 @@ public interface FrameListener {
     /**
      * A piece of payload as the bytes between {@code piece}'s position and limit: the parser's own
      * input buffer (a server's direct read buffer), so valid only during the call. The listener may
-     * read it, moving its position; the parser restores position and limit afterwards. By default
+     * read it, moving its position; the parser restores position and limit afterwards (see
+     * {@link #acceptsInput()} for a listener that takes only part of a piece). By default
      * the piece goes to {@link #onFramePayload(byte[], int, int)}: without a copy when the buffer
      * has an array, through one otherwise.
      */
@@ -32,4 +33,14 @@ public interface FrameListener {
     }
 
     void onFrameEnd();
+
+    /**
+     * Whether the listener takes more input now. The parser asks before each header and payload
+     * piece and after each piece: when it turns false during {@link #onFramePayload(ByteBuffer)},
+     * the listener took only the bytes before the piece's position, and the parser leaves the rest
+     * (masked as it came) in its input, to be parsed again later. By default always true.
+     */
+    default boolean acceptsInput() {
+        return true;
+    }
 }

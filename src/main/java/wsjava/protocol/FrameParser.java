@@ -71,10 +71,14 @@ public final class FrameParser {
         return state == State.HEADER && headerHave == 0;
     }
 
-    /** Consumes all of {@code in}, reporting to {@code listener}. */
+    /**
+     * Consumes {@code in}, reporting to {@code listener}: all of it, unless the listener stops
+     * taking input ({@link FrameListener#acceptsInput()}); then {@code in}'s position is at the first
+     * byte not taken, which is as it arrived (still masked), so the same bytes may be parsed again.
+     */
     public void parse(ByteBuffer in, FrameListener listener) {
         try {
-            while (in.hasRemaining()) {
+            while (in.hasRemaining() && listener.acceptsInput()) {
                 switch (state) {
                     case HEADER:
                         readHeader(in, listener);
@@ -171,38 +175,53 @@ public final class FrameParser {
 
     private void readPayload(ByteBuffer in, FrameListener listener) {
         int n = Math.min(payloadLeft, in.remaining());
-        if (in.isReadOnly()) {
-            readOnlyPayload(in, n, listener);
-        } else {
-            int start = in.position();
-            int limit = in.limit();
-            if (current.masked()) {
-                maskPhase = Masker.mask(in, start, n, current.maskKey(), maskPhase);    // in place, where it was read
-            }
-            in.limit(start + n);
-            try {
-                listener.onFramePayload(in);
-            } finally {
-                in.limit(limit);
-                in.position(start + n);
-            }
-        }
-        payloadLeft -= n;
+        int taken = in.isReadOnly() ? readOnlyPayload(in, n, listener) : writablePayload(in, n, listener);
+        payloadLeft -= taken;
+        maskPhase = (maskPhase + taken) & 3;
         if (payloadLeft == 0) {
             endFrame(listener);
         }
     }
 
-    /** Input we may not unmask in place: its payload is unmasked into a scratch array first. */
-    private void readOnlyPayload(ByteBuffer in, int n, FrameListener listener) {
+    /** Unmasks the piece in place, where it was read; bytes the listener leaves are masked again. Returns the bytes taken. */
+    private int writablePayload(ByteBuffer in, int n, FrameListener listener) {
+        int start = in.position();
+        int limit = in.limit();
+        if (current.masked()) {
+            Masker.mask(in, start, n, current.maskKey(), maskPhase);
+        }
+        in.limit(start + n);
+        int taken = n;
+        try {
+            listener.onFramePayload(in);
+            if (!listener.acceptsInput()) {
+                taken = in.position() - start;
+            }
+        } finally {
+            in.limit(limit);
+            in.position(start + taken);
+        }
+        if (taken < n && current.masked()) {
+            Masker.mask(in, start + taken, n - taken, current.maskKey(), (maskPhase + taken) & 3);   // back as it came
+        }
+        return taken;
+    }
+
+    /** Input we may not unmask in place: its payload is unmasked into a scratch array first. Returns the bytes taken. */
+    private int readOnlyPayload(ByteBuffer in, int n, FrameListener listener) {
         if (scratch == null || scratch.length < n) {
             scratch = new byte[Math.max(n, 8192)];
         }
+        int start = in.position();
         in.get(scratch, 0, n);
         if (current.masked()) {
-            maskPhase = Masker.mask(scratch, 0, n, current.maskKey(), maskPhase);
+            Masker.mask(scratch, 0, n, current.maskKey(), maskPhase);
         }
-        listener.onFramePayload(scratch, 0, n);
+        ByteBuffer piece = ByteBuffer.wrap(scratch, 0, n);
+        listener.onFramePayload(piece);
+        int taken = listener.acceptsInput() ? n : piece.position();
+        in.position(start + taken);
+        return taken;
     }
 
     private void endFrame(FrameListener listener) {

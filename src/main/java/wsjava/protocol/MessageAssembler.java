@@ -13,6 +13,12 @@ import java.util.Arrays;
  * With permessage-deflate agreed, a message whose first frame has RSV1 is inflated as it arrives and
  * the limit applies to the inflated bytes as they are produced.
  *
+ * <p>Before its buffer grows, before each inflation step, after each frame and before each new
+ * message it asks its {@link InboundLimits}; on a no it stops where it is, leaving the input it did
+ * not take in the caller's buffer ({@link #acceptsInput()} is then false, and the parser stops
+ * too), and goes on after {@link #resume()}. A message that completes in the piece at hand grows
+ * without asking (it is delivered at once; compressed, up to {@link #FREE_INFLATED_BYTES}).
+ *
  * <p>A binary message of one frame whose payload came in one piece is not copied at all: the
  * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}). Given
  * {@link MessageBuffers}, a binary message that grows past {@code offHeapFrom} bytes moves to its
@@ -23,18 +29,29 @@ public final class MessageAssembler implements FrameListener {
 
     /** The most a connection keeps between messages; above it the buffer is released. */
     static final int IDLE_BUFFER_LIMIT = 8 * 1024;
+    /** When a message's final size is not known (compressed, or fragmented), its buffer grows by at most this much at a time. */
+    static final int UNKNOWN_SIZE_GROWTH = 1024 * 1024;
+    /** A compressed message completing in the piece at hand may inflate this much without asking. */
+    public static final int FREE_INFLATED_BYTES = 64 * 1024;
 
     private final MessageHandler handler;
     private final int maxMessageSize;
     private final Utf8Validator utf8 = new Utf8Validator();
+    private final InboundLimits limits;
 
     private FrameHeader frame;
+    /** Payload bytes of the current frame not yet taken. */
+    private long frameLeft;
     /** Opcode of the data message in progress, or -1 between messages. */
     private int messageOpcode = -1;
     private byte[] message = new byte[0];
     private int messageSize;
     /** What the headers so far say the message will hold: a cap for growth, never a reason to allocate. */
     private long claimedSize;
+    /** A limit said no: input is not taken until {@link #resume()}. */
+    private boolean stalled;
+    /** The piece at hand completes the message: its growth needs no permission. */
+    private boolean completing;
 
     private final byte[] control = new byte[FrameParser.MAX_CONTROL_PAYLOAD];
     private int controlSize;
@@ -42,15 +59,29 @@ public final class MessageAssembler implements FrameListener {
     /** Null unless permessage-deflate was agreed. */
     private final MessageInflater inflater;
     private boolean compressed;
-    private final MessageInflater.Sink inflated = this::append;
+    private final MessageInflater.Sink inflated = new MessageInflater.Sink() {
+        @Override
+        public boolean prepare(int bytes) {
+            long wanted = Math.min((long) messageSize + bytes, maxMessageSize);
+            boolean free = completing && wanted <= FREE_INFLATED_BYTES;
+            if (!free && !limits.mayInflate(bytes)) {
+                stalled = true;
+                return false;
+            }
+            return reserve((int) wanted, free);
+        }
+
+        @Override
+        public void accept(byte[] buf, int off, int len) {
+            append(ByteBuffer.wrap(buf, off, len));
+        }
+    };
 
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
 
-    /** Null unless large binary messages are assembled off the heap; then {@code offHeap} holds the current one. */
-    private final MessageBuffers buffers;
-    private final int offHeapFrom;
-    private ByteBuffer offHeap;
+    /** Large binary messages assembled off the heap (when it was given {@link MessageBuffers}). */
+    private final OffHeapMessage offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
@@ -58,7 +89,7 @@ public final class MessageAssembler implements FrameListener {
 
     /** @param inflater the connection's inflater when permessage-deflate was agreed, else null */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater) {
-        this(handler, maxMessageSize, inflater, null, 0);
+        this(handler, maxMessageSize, inflater, null, 0, InboundLimits.NONE);
     }
 
     /**
@@ -66,16 +97,34 @@ public final class MessageAssembler implements FrameListener {
      *                null for arrays only
      */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers, int offHeapFrom) {
+        this(handler, maxMessageSize, inflater, buffers, offHeapFrom, InboundLimits.NONE);
+    }
+
+    /** @param limits what is asked before growing, inflating and starting messages */
+    public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers, int offHeapFrom,
+                            InboundLimits limits) {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
-        this.buffers = buffers;
-        this.offHeapFrom = offHeapFrom;
+        this.offHeap = new OffHeapMessage(buffers, offHeapFrom);
+        this.limits = limits;
+    }
+
+    @Override
+    public boolean acceptsInput() {
+        return !stalled;
+    }
+
+    /** After a stop: asks again, before any input is fed; false while it still may not go on. */
+    public boolean resume() {
+        stalled = messageOpcode < 0 && !limits.mayStartMessage();
+        return !stalled;
     }
 
     @Override
     public void onFrameStart(FrameHeader header) {
         frame = header;
+        frameLeft = header.payloadLength();
         int opcode = header.opcode();
         boolean rsv1 = (header.rsv() & 4) != 0;
         if (rsv1 && (inflater == null || OpCode.isControl(opcode) || opcode == OpCode.CONTINUATION)) {
@@ -112,18 +161,34 @@ public final class MessageAssembler implements FrameListener {
      * Makes room for {@code size} bytes that have arrived: room for twice as many, never past what
      * the headers claim, so a big message is copied into a larger buffer at most a few times and,
      * when it ends in this frame, fills its buffer exactly and is handed over without a copy.
+     * False when the limits refuse the growth (the assembler then stops).
      */
-    private void reserve(int size) {
+    private boolean reserve(int size, boolean free) {
         if (size <= message.length) {
-            return;
+            return true;
         }
-        long twiceArrived = Math.max(1024, 2L * size);
-        message = Arrays.copyOf(message, (int) Math.min(twiceArrived, Math.max(size, claimedSize)));
+        int capacity = grownCapacity(size);
+        if (!free && !limits.mayGrow(capacity - message.length)) {   // the copy's moment of both is one buffer per I/O thread
+            stalled = true;
+            return false;
+        }
+        message = Arrays.copyOf(message, capacity);
+        return true;
+    }
+
+    /**
+     * Room for {@code size} bytes: twice as many, never past what the headers claim; when they do
+     * not say (compressed or fragmented), at most {@link #UNKNOWN_SIZE_GROWTH} more, so what is held
+     * stays close to what arrived.
+     */
+    private int grownCapacity(int size) {
+        long grown = claimedSize >= maxMessageSize ? Math.min(2L * size, (long) size + UNKNOWN_SIZE_GROWTH) : 2L * size;
+        return (int) Math.min(Math.max(1024, grown), Math.max(size, claimedSize));
     }
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
     public int bufferCapacity() {
-        return message.length + (offHeap == null ? 0 : offHeap.capacity());
+        return message.length + offHeap.capacity();
     }
 
     /** Whether a data message has begun and not yet ended. */
@@ -140,27 +205,37 @@ public final class MessageAssembler implements FrameListener {
     @Override
     public void onFramePayload(ByteBuffer piece) {
         int len = piece.remaining();
+        int before = piece.position();
+        completing = len == frameLeft && frame.fin();
         if (OpCode.isControl(frame.opcode())) {
             piece.get(control, controlSize, len);
             controlSize += len;
         } else if (compressed) {
             inflater.inflate(piece, inflated);
+            stalled |= piece.hasRemaining();
         } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
             whole = piece.slice().asReadOnlyBuffer();
-        } else if (messageOpcode == OpCode.BINARY && buffers != null && (offHeap != null || messageSize + len > offHeapFrom)) {
-            reserveOffHeap(messageSize + len);
-            offHeap.put(piece);
-            messageSize += len;
-        } else {
+            piece.position(piece.limit());
+        } else if (messageOpcode == OpCode.BINARY && offHeap.takes((long) messageSize + len)) {
+            if (reserveOffHeap(messageSize + len) && !offHeap.holds()) {
+                append(piece);            // it moved to an array: direct memory was short
+            } else if (offHeap.holds() && !stalled) {
+                offHeap.put(piece);
+                messageSize += len;
+            }
+        } else if (reserve(messageSize + len, completing)) {
             append(piece);
         }
+        frameLeft -= piece.position() - before;
     }
 
-    /** Bytes into the message array; text is validated as it arrives. */
+    /** Bytes into the message array, which has room for them; text is validated as it arrives. */
     private void append(ByteBuffer piece) {
         int len = piece.remaining();
-        checkLimit(len);
-        reserve(messageSize + len);
+        if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
+            throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
+        }
+        reserve(messageSize + len, true);
         piece.get(message, messageSize, len);
         if (messageOpcode == OpCode.TEXT) {
             utf8.feed(message, messageSize, len);
@@ -168,42 +243,28 @@ public final class MessageAssembler implements FrameListener {
         messageSize += len;
     }
 
-    /** Inflated bytes, from the inflater's step buffer. */
-    private void append(byte[] buf, int off, int len) {
-        append(ByteBuffer.wrap(buf, off, len));
-    }
-
-    /** As {@link #reserve}, in a buffer from {@link MessageBuffers}: room for twice what arrived, within the claim. */
-    private void reserveOffHeap(int size) {
-        if (offHeap != null && size <= offHeap.capacity()) {
-            return;
+    /** As {@link #reserve}, in a buffer from {@link MessageBuffers}; when none can be had, the message goes on in an array. */
+    private boolean reserveOffHeap(int size) {
+        if (offHeap.fits(size)) {
+            return true;
         }
-        long twiceArrived = Math.max(1024, 2L * size);
-        ByteBuffer larger = buffers.take((int) Math.min(twiceArrived, Math.max(size, claimedSize)));
-        if (offHeap != null) {
-            offHeap.flip();
-            larger.put(offHeap);
-            buffers.give(offHeap);
-        } else {
-            larger.put(message, 0, messageSize);     // the message outgrew its array: move it, and hold one buffer, not two
-            message = new byte[0];
+        int capacity = grownCapacity(size);
+        if (!completing && !limits.mayGrow(capacity - bufferCapacity())) {
+            stalled = true;       // refused: the piece waits
+            return false;
         }
-        offHeap = larger;
+        boolean moved = offHeap.grow(capacity, message, messageSize);
+        if (moved && message.length > 0) {
+            message = new byte[0];     // the message outgrew its array: it holds one buffer, not two
+        } else if (!moved) {
+            message = offHeap.holds() ? offHeap.toArray(capacity, messageSize) : Arrays.copyOf(message, capacity);
+        }
+        return true;
     }
 
     /** The connection ended: a buffer still held goes back. */
     public void release() {
-        if (offHeap != null) {
-            ByteBuffer held = offHeap;
-            offHeap = null;
-            buffers.give(held);
-        }
-    }
-
-    private void checkLimit(int len) {
-        if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
-            throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
-        }
+        offHeap.release();
     }
 
     @Override
@@ -211,23 +272,26 @@ public final class MessageAssembler implements FrameListener {
         int opcode = frame.opcode();
         if (OpCode.isControl(opcode)) {
             deliverControl(opcode);
-            return;
+        } else if (frame.fin()) {
+            deliverMessage();
         }
-        if (!frame.fin()) {
-            return;
-        }
+        stalled |= !limits.frameDone() || (messageOpcode < 0 && !limits.mayStartMessage());
+    }
+
+    private void deliverMessage() {
         if (compressed) {
             inflater.finish(inflated);
             compressed = false;
         }
         int type = messageOpcode;
         messageOpcode = -1;
+        offHeap.messageEnded();
         if (whole != null) {
             ByteBuffer view = whole;
             whole = null;
             handler.onBinary(view);
-        } else if (offHeap != null) {
-            deliverOffHeap();
+        } else if (offHeap.holds()) {
+            offHeap.deliver(handler);
         } else if (type == OpCode.TEXT) {
             utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
@@ -235,22 +299,15 @@ public final class MessageAssembler implements FrameListener {
             byte[] exact = message;    // sized exactly: hand it over instead of copying
             message = new byte[0];
             handler.onBinary(exact);
+        } else if (message.length > IDLE_BUFFER_LIMIT) {
+            ByteBuffer whole = ByteBuffer.wrap(message, 0, messageSize).asReadOnlyBuffer();
+            message = new byte[0];     // a large array is let go after the call anyway: lend it instead of copying it
+            handler.onAssembledBinary(whole);
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }
         if (message.length > IDLE_BUFFER_LIMIT) {
             message = new byte[0];     // don't pin a big buffer to an idle connection
-        }
-    }
-
-    private void deliverOffHeap() {
-        ByteBuffer assembled = offHeap;
-        offHeap = null;
-        assembled.flip();
-        try {
-            handler.onAssembledBinary(assembled.asReadOnlyBuffer());
-        } finally {
-            buffers.give(assembled);
         }
     }
 

@@ -10,7 +10,10 @@ import java.nio.ByteBuffer;
  */
 public interface MessageBuffers {
 
-    /** A buffer of at least {@code capacity} bytes, position 0 and limit its capacity. */
+    /**
+     * A buffer of at least {@code capacity} bytes, position 0 and limit its capacity; or null when
+     * none can be had now (direct memory is short): the assembler then goes on in an array.
+     */
     ByteBuffer take(int capacity);
 
     /** A buffer from {@link #take} that the assembler no longer uses. */

@@ -1,5 +1,6 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.Deflater;
 
@@ -19,31 +20,64 @@ public final class MessageDeflater {
     private final boolean noContextTakeover;
     private Deflater deflater;
     private long lastUsedNanos;
+    /** Counts the stream this deflater holds, or null. */
+    private final ZlibStreams streams;
 
     public MessageDeflater(int level, boolean noContextTakeover) {
+        this(level, noContextTakeover, null);
+    }
+
+    /** @param streams counts the zlib stream while this deflater holds one, or null */
+    public MessageDeflater(int level, boolean noContextTakeover, ZlibStreams streams) {
         if (level < 0 || level > 9) {
             throw new IllegalArgumentException("compression level must be 0 to 9, was " + level);
         }
         this.level = level;
         this.noContextTakeover = noContextTakeover;
+        this.streams = streams;
     }
+
+    /** Input is fed to zlib this much at a time: zlib pins a heap array for the length of each call, and the collector waits. */
+    static final int INPUT_SLICE_BYTES = 256 * 1024;
 
     /** The compressed form of {@code payload[off, off+len)}, without the tail. */
     public synchronized byte[] compress(byte[] payload, int off, int len) {
-        if (deflater == null) {
-            deflater = new Deflater(level, true);
-        }
-        lastUsedNanos = System.nanoTime();
-        deflater.setInput(payload, off, len);
-        byte[] out = new byte[Math.max(64, len / 2 + 64)];
+        return deflate(ByteBuffer.wrap(payload, off, len));
+    }
+
+    /**
+     * The compressed form of {@code payload}'s remaining bytes (a direct buffer's too, read where it
+     * is, without a copy), without the tail. Its position is not moved.
+     */
+    public synchronized byte[] compress(ByteBuffer payload) {
+        return deflate(payload.duplicate());
+    }
+
+    /**
+     * Deflates {@code input} with a sync flush at its end, a slice at a time. The output starts at an
+     * eighth of the input (text compresses several times; a 16 MiB message should not cost an 8 MiB
+     * array first) and doubles when it fills.
+     */
+    private byte[] deflate(ByteBuffer input) {
+        Deflater zlib = stream();
+        int len = input.remaining();
+        byte[] out = new byte[Math.max(64, Math.min(len / 2 + 64, Math.max(64 * 1024, len / 8)))];
         int size = 0;
-        while (true) {
-            size += deflater.deflate(out, size, out.length - size, Deflater.SYNC_FLUSH);
-            if (size < out.length) {
-                break;     // the flush is complete when the output did not fill the space offered
+        do {
+            ByteBuffer slice = input.slice();
+            slice.limit(Math.min(slice.limit(), INPUT_SLICE_BYTES));
+            input.position(input.position() + slice.remaining());
+            zlib.setInput(slice);
+            boolean last = !input.hasRemaining();
+            while (true) {
+                size += zlib.deflate(out, size, out.length - size, last ? Deflater.SYNC_FLUSH : Deflater.NO_FLUSH);
+                if (size == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                } else if (last || zlib.needsInput()) {
+                    break;     // a flush is complete when the output did not fill; otherwise the slice is used up
+                }
             }
-            out = Arrays.copyOf(out, out.length * 2);
-        }
+        } while (input.hasRemaining());
         if (noContextTakeover) {
             release();
         }
@@ -51,11 +85,25 @@ public final class MessageDeflater {
         return Arrays.copyOf(out, trimmed);
     }
 
+    private Deflater stream() {
+        if (deflater == null) {
+            deflater = new Deflater(level, true);
+            if (streams != null) {
+                streams.made(ZlibStreams.DEFLATE_BYTES);
+            }
+        }
+        lastUsedNanos = System.nanoTime();
+        return deflater;
+    }
+
     /** Frees the zlib stream; the next message starts a new one. */
     public synchronized void release() {
         if (deflater != null) {
             deflater.end();
             deflater = null;
+            if (streams != null) {
+                streams.freed(ZlibStreams.DEFLATE_BYTES);
+            }
         }
     }
 

@@ -20,8 +20,9 @@ public interface MessageHandler {
     }
 
     /**
-     * A binary message assembled in a buffer from {@link MessageBuffers}: a read-only view, valid
-     * only during the call, like {@link #onBinary(ByteBuffer)}, which it defaults to.
+     * A binary message assembled in a buffer from {@link MessageBuffers}, or in a large array the
+     * assembler lets go of: a read-only view that nobody else will write, valid only during the call
+     * (a pooled buffer is reused afterwards), like {@link #onBinary(ByteBuffer)}, which it defaults to.
      */
     default void onAssembledBinary(ByteBuffer view) {
         onBinary(view);

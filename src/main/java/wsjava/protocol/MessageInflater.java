@@ -6,28 +6,64 @@ import java.util.zip.Inflater;
 
 /**
  * Inflates compressed messages (RFC 7692 section 7.2.2) as their bytes arrive, in steps of at most
- * {@link #STEP} output bytes, each handed to a {@link Sink} that may refuse it (the message limit):
- * a bomb that would inflate to gigabytes is stopped at the limit with at most one step in memory.
- * The zlib stream is made on the first compressed message and, without context takeover, freed
- * after each message, so a connection that is not receiving one holds none.
+ * {@link #STEP} output bytes. Before each step the {@link Sink} is asked whether it may take one
+ * (its memory and work budgets); when it may not, inflating stops and the input it did not use stays
+ * in the caller's buffer (an {@link Inflater} keeps its own state), to be fed again later. A bomb is
+ * stopped at the message limit with at most one step in memory, and past the first MiB a message
+ * may not inflate more than {@code maxRatio} times its compressed size (1009).
+ *
+ * <p>The zlib stream is made on the first compressed message and, without context takeover, freed
+ * after each message, so a connection that is not receiving one holds none. The step array may be
+ * shared by every inflater on one thread (a server's I/O thread), since a step is handed on at once.
  */
 public final class MessageInflater {
 
     static final int STEP = 16 * 1024;
+    /** Up to this many inflated bytes a message may have any ratio: short messages compress wildly. */
+    public static final long RATIO_FREE_BYTES = 1024 * 1024;
     private static final byte[] TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};
 
     /** Where inflated bytes go; it throws (a {@link CloseException}) to stop the message. */
     public interface Sink {
+        /** Whether up to {@code bytes} more may be produced now; false stops inflating for the time being. */
+        default boolean prepare(int bytes) {
+            return true;
+        }
+
         void accept(byte[] buf, int off, int len);
     }
 
     private final boolean noContextTakeover;
+    /** 0: no cap. */
+    private final int maxRatio;
+    private final byte[] sharedStep;
     private Inflater inflater;
     private byte[] step;
+    private long messageIn;
+    private long messageOut;
+    /** Streams made and not yet freed, for a budget of native memory; may be null. */
+    private final ZlibStreams streams;
 
     /** @param noContextTakeover the peer compresses each message afresh (client_no_context_takeover) */
     public MessageInflater(boolean noContextTakeover) {
+        this(noContextTakeover, 0, null, null);
+    }
+
+    /**
+     * @param maxRatio   past {@link #RATIO_FREE_BYTES}, the most a message may inflate per compressed byte (0: no cap)
+     * @param sharedStep a {@link #stepBuffer()} this inflater's thread shares with others, or null for its own
+     * @param streams    counts the zlib streams this inflater holds, or null
+     */
+    public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams) {
         this.noContextTakeover = noContextTakeover;
+        this.maxRatio = maxRatio;
+        this.sharedStep = sharedStep;
+        this.streams = streams;
+    }
+
+    /** A step buffer for {@link #MessageInflater(boolean, int, byte[], ZlibStreams)}, one per thread. */
+    public static byte[] stepBuffer() {
+        return new byte[STEP];
     }
 
     /** Inflates part of a compressed message's payload. */
@@ -35,41 +71,65 @@ public final class MessageInflater {
         inflate(ByteBuffer.wrap(buf, off, len), sink);
     }
 
-    /** Inflates the bytes between {@code input}'s position and limit (a direct buffer's too, without a copy). */
+    /**
+     * Inflates the bytes between {@code input}'s position and limit (a direct buffer's too, without a
+     * copy), moving its position past what was used; it stops early, with input left, when the sink
+     * declines a step.
+     */
     public void inflate(ByteBuffer input, Sink sink) {
         if (inflater == null) {
             inflater = new Inflater(true);
-            step = new byte[STEP];
+            step = sharedStep != null ? sharedStep : new byte[STEP];
+            if (streams != null) {
+                streams.made(ZlibStreams.INFLATE_BYTES);
+            }
         }
         if (inflater.finished()) {
             // The peer ended its DEFLATE stream (a block with BFINAL set); what follows starts a new one.
             inflater.reset();
         }
+        int start = input.position();
         inflater.setInput(input);
         try {
-            while (true) {
+            while (sink.prepare(STEP)) {
                 int n = inflater.inflate(step);
                 if (n > 0) {
+                    messageOut += n;
+                    checkRatio(input.position() - start);
                     sink.accept(step, 0, n);
                 } else if (inflater.needsDictionary()) {
                     throw new BadPayloadException("compressed data asks for a preset dictionary");
                 } else {
-                    return;     // all input used, or the stream ended
+                    break;     // all input used, or the stream ended
                 }
             }
         } catch (DataFormatException e) {
             throw new BadPayloadException("invalid compressed data: " + e.getMessage());
+        } finally {
+            messageIn += input.position() - start;
         }
     }
 
-    /** Ends a compressed message: inflates the {@code 00 00 ff ff} tail its sender removed. */
+    private void checkRatio(long usedNow) {
+        if (maxRatio > 0 && messageOut > RATIO_FREE_BYTES && messageOut > (messageIn + usedNow) * maxRatio) {
+            throw new MessageTooLargeException("compressed message inflates more than " + maxRatio
+                    + " times its size past the first MiB");
+        }
+    }
+
+    /** Ends a compressed message: inflates the {@code 00 00 ff ff} tail its sender removed (a few bytes at most: never declined). */
     public void finish(Sink sink) {
+        Sink always = new Sink() {
+            @Override public void accept(byte[] buf, int off, int len) { sink.accept(buf, off, len); }
+        };
         if (inflater == null) {
-            inflate(TAIL, 0, 0, sink);    // an empty compressed message: nothing was fed yet
+            inflate(TAIL, 0, 0, always);    // an empty compressed message: nothing was fed yet
         }
         if (!inflater.finished()) {
-            inflate(TAIL, 0, TAIL.length, sink);
+            inflate(TAIL, 0, TAIL.length, always);
         }
+        messageIn = 0;
+        messageOut = 0;
         if (noContextTakeover || inflater.finished()) {
             release();
         }
@@ -81,6 +141,9 @@ public final class MessageInflater {
             inflater.end();
             inflater = null;
             step = null;
+            if (streams != null) {
+                streams.freed(ZlibStreams.INFLATE_BYTES);
+            }
         }
     }
 

@@ -39,10 +39,9 @@ final class AcceptedUpgrade {
      * handler's bug), else the first of the server's that the client offered.
      */
     static AcceptedUpgrade answer(HttpRequest request, UpgradeDecision decision, ServerConfig config,
-                                  WebSocketListener serverListener) {
+                                  WebSocketListener serverListener, ZlibBudget zlib) {
         List<ExtensionOffer> offers = ExtensionOffer.parse(request.headerValues("Sec-WebSocket-Extensions"));
-        Compression compression = config.compression();
-        DeflateAgreement deflate = compression.enabled() ? DeflateAgreement.negotiate(offers, compression.contextTakeover()) : null;
+        DeflateAgreement deflate = negotiate(offers, config.compression(), zlib);
         Map<String, String> headers = new LinkedHashMap<>(decision.headers());
         if (deflate != null) {
             headers.put("Sec-WebSocket-Extensions", deflate.responseHeader());
@@ -54,5 +53,21 @@ final class AcceptedUpgrade {
             throw new HandshakeException(500, "the upgrade handler chose subprotocol " + chosen + ", which the client did not offer");
         }
         return new AcceptedUpgrade(response.bytes(), response.subprotocol(), decision.listenerOr(serverListener), deflate);
+    }
+
+    /**
+     * permessage-deflate as the offers, the settings and the zlib budget allow: context takeover
+     * only while its lifelong streams fit the budget (the reservation is released with the codec),
+     * else none; no compression while the streams alive are past twice the budget.
+     */
+    private static DeflateAgreement negotiate(List<ExtensionOffer> offers, Compression compression, ZlibBudget zlib) {
+        if (!compression.enabled() || !zlib.allowsCompression()) {
+            return null;
+        }
+        DeflateAgreement agreed = DeflateAgreement.negotiate(offers, compression.contextTakeover());
+        if (agreed != null && !zlib.reserve(ZlibBudget.lifelongBytes(agreed))) {
+            agreed = DeflateAgreement.negotiate(offers, false);
+        }
+        return agreed;
     }
 }

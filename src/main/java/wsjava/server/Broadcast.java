@@ -8,7 +8,9 @@ import wsjava.protocol.MessageDeflater;
  * One message sent to many connections, encoded at most once per form: plain frames for every
  * connection that does not compress it, and frames compressed without context for every connection
  * that agreed to no context takeover; connections with their own compression context get the
- * plain form. Connections only read queued arrays, so one array serves them all.
+ * plain form. Connections only read queued arrays, so one array serves them all (see
+ * {@link MessageEncoder#enqueue(Broadcast)}); the forms are made on first use, by whichever thread
+ * queues it first.
  */
 final class Broadcast {
 
@@ -28,14 +30,14 @@ final class Broadcast {
 
     int length() { return payload.length; }
 
-    byte[] plainFrames() {
+    synchronized byte[] plainFrames() {
         if (plain == null) {
             plain = writer.message(opcode, payload, 0, payload.length);
         }
         return plain;
     }
 
-    byte[] compressedFrames() {
+    synchronized byte[] compressedFrames() {
         if (compressed == null) {
             byte[] deflated = new MessageDeflater(level, true).compress(payload, 0, payload.length);
             compressed = writer.message(opcode, deflated, 0, deflated.length, true);

@@ -20,10 +20,14 @@ final class ConnectionBuffers implements MessageBuffers {
         this.pool = pool;
     }
 
+    /** A pooled buffer, or null when direct memory is short now (the message then goes on in an array). */
     @Override
     public ByteBuffer take(int capacity) {
-        current = pool.take(capacity);
-        return current;
+        ByteBuffer taken = pool.take(capacity);
+        if (taken != null) {
+            current = taken;
+        }
+        return taken;
     }
 
     @Override

@@ -9,6 +9,10 @@ final class ConnectionClock {
     private long deadline;
     private long lastHeard;
     private long lastPing;
+    /** When the request head must be complete; 0 until the transport is ready for it (after TLS). */
+    private long headDeadline;
+    /** When we last were not reading the peer (its silence then is not its own). */
+    private long notReading;
 
     ConnectionClock(long now, long handshakeMillis) {
         deadline = now + handshakeMillis * 1_000_000L;
@@ -25,12 +29,33 @@ final class ConnectionClock {
         return now - deadline > 0;
     }
 
+    /**
+     * Whether the request head is overdue: called by the timer while the transport is ready (the
+     * head's time starts at the first such call, so a TLS handshake's time is not counted).
+     */
+    boolean headOverdue(long now, long millis) {
+        if (headDeadline == 0) {
+            headDeadline = now + millis * 1_000_000L;
+        }
+        return now - headDeadline > 0;
+    }
+
     void heard(long now) {
         lastHeard = Math.max(lastHeard, now);
     }
 
     long lastHeard() {
         return lastHeard;
+    }
+
+    /** We are not reading the peer now: its silence until now does not count against it. */
+    void notWaitingOnPeer(long now) {
+        notReading = now;
+    }
+
+    /** Whether the peer has sent nothing for {@code millis} while we were reading it. */
+    boolean peerSilentFor(long now, long millis) {
+        return now - Math.max(lastHeard, notReading) > millis * 1_000_000L;
     }
 
     /** Nothing heard for longer than {@code idleMillis}; never when it is 0. */

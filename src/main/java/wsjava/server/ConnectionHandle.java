@@ -88,7 +88,7 @@ final class ConnectionHandle implements WebSocketConnection {
             return false;
         }
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return send(OpCode.TEXT, utf8, 0, utf8.length, null);
+        return counted(encoder.enqueue(OpCode.TEXT, utf8, 0, utf8.length, null, true));
     }
 
     @Override
@@ -148,7 +148,7 @@ final class ConnectionHandle implements WebSocketConnection {
     }
 
     private boolean send(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
-        return counted(encoder.enqueue(opcode, payload, off, len, done));
+        return counted(encoder.enqueue(opcode, payload, off, len, done, false));
     }
 
     /** Queues a message sent to many connections, sharing its encoded frames where it can. */

@@ -11,7 +11,8 @@ import java.util.function.BooleanSupplier;
  * few sizes ({@link #sizeFor}). Allocating a direct buffer is slow (zeroed, and freed only by the collector),
  * so buffers are reused; at most {@link #MAX_KEPT_BYTES} wait here between messages. Only the
  * loop's own thread takes and gives: a buffer given from another thread, beyond the cap, or larger
- * than the cap is left to the collector. A connection takes at most twice what it has received
+ * than the cap is left to the collector. When direct memory is short, {@link #take} says so (null)
+ * instead of failing, and the connection waits. A connection takes at most twice what it has received
  * (see the assembler), so the pool never allocates for a length a peer only claims.
  */
 final class DirectPool {
@@ -20,27 +21,45 @@ final class DirectPool {
     static final int MIN_BYTES = 64 * 1024;
     /** Up to 1 MiB, buffers come in multiples of 64 KiB; above it, in whole MiB. */
     static final int STEP_BYTES = 1024 * 1024;
-    static final long MAX_KEPT_BYTES = 16L * 1024 * 1024;
+    /** What a pool keeps between messages: 16 MiB, or a sixteenth of direct memory when that is less. */
+    static final long MAX_KEPT_BYTES = Math.min(16L * 1024 * 1024, DirectMemory.max() / 16);
 
     /** True on the one thread that may use the pool. */
     private final BooleanSupplier onOwnerThread;
     /** Free buffers by capacity, most recently given first (likely still in cache). */
     private final Map<Integer, ArrayDeque<ByteBuffer>> free = new HashMap<>();
     private long keptBytes;
+    /** The direct-memory shortage this pool last gave its free buffers back for. */
+    private long trimmedFor = DirectMemory.shortages();
 
     DirectPool(BooleanSupplier onOwnerThread) {
         this.onOwnerThread = onOwnerThread;
     }
 
+    /**
+     * A buffer of at least {@code capacity}, or null when direct memory is short: the JVM's limit
+     * would be passed (asking anyway would make the JDK collect and sleep on the I/O thread, then
+     * fail), or allocating failed. Free buffers of other sizes are let go first.
+     */
     ByteBuffer take(int capacity) {
         int size = sizeFor(capacity);
         ArrayDeque<ByteBuffer> kept = free.get(size);
         ByteBuffer buffer = kept == null ? null : kept.pollFirst();
-        if (buffer == null) {
-            return ByteBuffer.allocateDirect(size);
+        if (buffer != null) {
+            keptBytes -= size;
+            return buffer.clear();
         }
-        keptBytes -= size;
-        return buffer.clear();
+        if (!DirectMemory.hasRoomFor(size)) {
+            DirectMemory.requestCollection();      // every pool gives back what it keeps, then the collector frees it
+            trimIfShort();
+            return null;
+        }
+        try {
+            return ByteBuffer.allocateDirect(size);
+        } catch (OutOfMemoryError e) {     // direct memory only: the heap is fine, and the caller waits
+            DirectMemory.requestCollection();
+            return null;
+        }
     }
 
     void give(ByteBuffer buffer) {
@@ -49,6 +68,16 @@ final class DirectPool {
         }
         free.computeIfAbsent(buffer.capacity(), k -> new ArrayDeque<>()).addFirst(buffer);
         keptBytes += buffer.capacity();
+    }
+
+    /** Lets every free buffer go if direct memory was short since the last time: on this pool's thread (its timer, or a take). */
+    void trimIfShort() {
+        long now = DirectMemory.shortages();
+        if (now != trimmedFor) {
+            trimmedFor = now;
+            free.clear();
+            keptBytes = 0;
+        }
     }
 
     /** Bytes waiting for reuse (for tests). */

@@ -1,48 +1,87 @@
 package wsjava.server;
 
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The bytes of incoming messages buffered across all connections, against one server-wide limit,
- * so that {@code maxMessageSize x maxConnections} can never exhaust the heap. A connection that is
- * assembling a message while the server is over the limit stops reading (TCP pushes back on its
- * client) instead of failing; nothing it sent is lost.
+ * The bytes of incoming messages (and of input read but not yet parsed) buffered across all
+ * connections, against one server-wide limit, so that {@code maxMessageSize x maxConnections} can
+ * never exhaust the heap. A connection's buffer grows only by a reservation granted here, asked for
+ * before the bytes are allocated (inside the inflation loop too); a connection refused stops where
+ * it is and waits, keeping what it read (TCP pushes back on its client); nothing is lost.
  *
  * <p>So that buffered halves of messages can never block everyone for good, one connection at a
- * time may hold the <em>overdraft</em>: it goes on reading past the limit (by at most one message,
- * which the per-message limit bounds) until its message is complete. A holder that stops sending
- * gives the overdraft up, so paused connections take turns.
+ * time may hold the <em>overdraft</em>: its reservations are granted past the limit, up to the hard
+ * limit, until its message is complete. Only a connection with input in hand gets it (it asks when
+ * it needs to grow, or waits with the input it could not take), waiting connections get it in the
+ * order they began to wait, and a holder must keep making progress to keep it (see
+ * {@link ConnectionAllowance}): memory past the limit belongs to one moving message at a time, so the
+ * holder can always finish a message up to the hard limit.
  */
 final class InboundBudget {
 
     private final long limit;
+    private final long hardLimit;
     private final AtomicLong used = new AtomicLong();
+    /** The part of {@code used} that is input carried over (bytes as they arrived, one read a connection at most). */
+    private final AtomicLong carried = new AtomicLong();
     private final AtomicReference<ServerConnection> overdraft = new AtomicReference<>();
+    /** Connections waiting for room, in the order they began to. */
+    private final ConcurrentLinkedDeque<ServerConnection> waiting = new ConcurrentLinkedDeque<>();
 
-    InboundBudget(long limit) {
+    /**
+     * @param limit the budget; the overdraft may take message buffers to {@code limit + max(limit / 2,
+     *              maxMessage)}: others hold at most the limit, so its holder can always finish a message
+     */
+    InboundBudget(long limit, long maxMessage) {
         this.limit = limit;
+        this.hardLimit = limit + Math.max(limit / 2, maxMessage);
     }
 
-    void add(long delta) {
-        used.addAndGet(delta);
+    /**
+     * Grants {@code bytes} more to {@code connection}: within the limit, or past it with the
+     * overdraft while message buffers (carried input aside) stay within the hard limit.
+     */
+    boolean tryReserve(ServerConnection connection, long bytes) {
+        long now = used.addAndGet(bytes);
+        if (now <= limit || (now - carried.get() <= hardLimit && tryOverdraft(connection))) {
+            return true;
+        }
+        used.addAndGet(-bytes);
+        return false;
+    }
+
+    /** A correction once a connection's real holdings are known: its buffers ({@code buffers}) and its carried input. */
+    void add(long buffers, long carriedInput) {
+        used.addAndGet(buffers + carriedInput);
+        carried.addAndGet(carriedInput);
     }
 
     long used() {
         return used.get();
     }
 
+    long limit() {
+        return limit;
+    }
+
     boolean over() {
         return used.get() > limit;
     }
 
-    /** Low enough again for every paused connection to read: a quarter below the limit, so pauses don't flap. */
+    /** Low enough again for every waiting connection to go on: a quarter below the limit, so pauses don't flap. */
     boolean roomToResume() {
         return used.get() <= limit - limit / 4;
     }
 
+    /** The overdraft for {@code connection} if it is free and nobody waits before it. */
     boolean tryOverdraft(ServerConnection connection) {
-        return overdraft.get() == connection || overdraft.compareAndSet(null, connection);
+        if (overdraft.get() == connection) {
+            return true;
+        }
+        ServerConnection first = waiting.peek();
+        return (first == null || first == connection) && overdraft.compareAndSet(null, connection);
     }
 
     boolean holdsOverdraft(ServerConnection connection) {
@@ -51,5 +90,24 @@ final class InboundBudget {
 
     void releaseOverdraft(ServerConnection connection) {
         overdraft.compareAndSet(connection, null);
+    }
+
+    /** {@code connection} starts (joining the end of the line) or stops waiting for room. */
+    void waiting(ServerConnection connection, boolean starts) {
+        if (starts) {
+            waiting.addLast(connection);
+        } else {
+            waiting.remove(connection);
+        }
+    }
+
+    /** Whether anyone other than {@code connection} waits for room. */
+    boolean othersWait(ServerConnection connection) {
+        for (ServerConnection c : waiting) {
+            if (c != connection) {
+                return true;
+            }
+        }
+        return false;
     }
 }

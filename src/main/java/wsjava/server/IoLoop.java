@@ -24,20 +24,17 @@ final class IoLoop implements Runnable {
 
     private final WebSocketServer server;
     private final Selector selector;
-    static final int READ_BUFFER_BYTES = 512 * 1024;
+    static final int READ_BUFFER_BYTES = LoopBuffers.READ_BUFFER_BYTES;
 
-    /** Direct buffers for messages its connections assemble (when their listener reads buffers). */
-    private final DirectPool directPool = new DirectPool(this::inLoop);
+    private final LoopBuffers buffers = new LoopBuffers(new DirectPool(this::inLoop));
 
     private final Thread thread;
-    /**
-     * Direct, so the socket reads straight into it and frames are unmasked where they landed (a heap
-     * buffer costs the JDK a copy per read); as large as uWebSockets' so a big message takes few reads.
-     */
-    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
-    private final ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<ServerConnection> flushes = new ConcurrentLinkedQueue<>();
+    /** Connections that yielded their pass with input left: each goes on once per pass. */
+    private final List<ServerConnection> yielded = new ArrayList<>();
+    private final List<ServerConnection> yieldedNow = new ArrayList<>();
+    private final OutOfMemoryGuard memory = new OutOfMemoryGuard();
     private final Set<ServerConnection> connections = new HashSet<>();
     private final List<ServerConnection> timerSnapshot = new ArrayList<>();
     private volatile boolean running = true;
@@ -105,37 +102,23 @@ final class IoLoop implements Runnable {
         });
     }
 
-    /** Scratch array for gathering writes; only this loop's thread uses it. */
-    private ByteBuffer tlsIn;
-    private ByteBuffer tlsOut;
-
-    /** Scratch for received TLS ciphertext, shared by this loop's connections; cleared, at least {@code capacity}. */
-    ByteBuffer tlsInScratch(int capacity) {
-        if (tlsIn == null || tlsIn.capacity() < capacity) {
-            tlsIn = ByteBuffer.allocate(capacity);
-        }
-        return tlsIn.clear();
+    /** The buffers this loop's connections share (only on its thread). */
+    LoopBuffers buffers() {
+        return buffers;
     }
 
-    /** Scratch for TLS ciphertext being made, shared by this loop's connections; cleared, at least {@code capacity}. */
-    ByteBuffer tlsOutScratch(int capacity) {
-        if (tlsOut == null || tlsOut.capacity() < capacity) {
-            tlsOut = ByteBuffer.allocate(capacity);
-        }
-        return tlsOut.clear();
+    /** {@code connection} used up its pass with input left: it goes on in the next pass, after the others' reads. */
+    void continueSoon(ServerConnection connection) {
+        yielded.add(connection);
     }
 
-    /** The loop's read buffer, shared by its connections (a TLS handshake resumed later reads into it). */
-    DirectPool directPool() {
-        return directPool;
-    }
-
-    ByteBuffer readBuffer() {
-        return readBuffer;
-    }
-
-    ByteBuffer[] gatherArray() {
-        return gather;
+    /**
+     * The server suspended or resumed reading: every connection here re-decides, at the next pass
+     * (never at once: this may be called from a listener, in the middle of a connection's parse).
+     */
+    void readingSwitched() {
+        tasks.add(() -> new ArrayList<>(connections).forEach(ServerConnection::readingSwitched));
+        selector.wakeup();
     }
 
     void forget(ServerConnection connection) {
@@ -160,14 +143,10 @@ final class IoLoop implements Runnable {
     public void run() {
         try {
             while (running) {
-                selector.select(50);
-                handleSelected();
-                runTasks();
-                flushRequested();
-                long now = System.nanoTime();
-                if (now - nextTimerNanos > 0) {
-                    nextTimerNanos = now + TIMER_INTERVAL_NANOS;
-                    runTimers(now);
+                try {
+                    pass();
+                } catch (OutOfMemoryError e) {   // outside any one connection's handling: the loop goes on
+                    memory.outOfMemory(null);
                 }
             }
         } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
@@ -178,6 +157,52 @@ final class IoLoop implements Runnable {
                 selector.close();
             } catch (IOException ignored) {
                 // closing anyway
+            }
+        }
+    }
+
+    private void pass() throws IOException {
+        if (yielded.isEmpty()) {
+            selector.select(50);
+        } else {
+            selector.selectNow();          // connections have work left: don't wait for new input
+        }
+        handleSelected();
+        continueYielded();
+        runTasks();
+        flushRequested();
+        long now = System.nanoTime();
+        if (now - nextTimerNanos > 0) {
+            nextTimerNanos = now + TIMER_INTERVAL_NANOS;
+            runTimers(now);
+        }
+    }
+
+    /** One more pass for each connection that yielded the last one (those yielding again wait for the next). */
+    private void continueYielded() {
+        yieldedNow.addAll(yielded);
+        yielded.clear();
+        for (ServerConnection connection : yieldedNow) {
+            try {
+                connection.continueCarried();
+            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
+                failed(connection, e);
+            }
+        }
+        yieldedNow.clear();
+    }
+
+    /** A connection's handling threw: it alone goes (out of memory without allocating: see OutOfMemoryGuard). */
+    private void failed(ServerConnection connection, Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            memory.outOfMemory(connection);
+            return;
+        }
+        try {
+            server.connectionBug(connection, e);
+        } finally {
+            if (connection != null) {
+                connection.closeChannel();
             }
         }
     }
@@ -194,22 +219,20 @@ final class IoLoop implements Runnable {
                 try {
                     acceptor.onAcceptable();
                 } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
-                    server.connectionBug(null, e);
+                    failed(null, e);
                 }
                 continue;
             }
             ServerConnection connection = (ServerConnection) key.attachment();
             try {
                 if (key.isReadable()) {
-                    connection.onReadable(readBuffer);
+                    connection.onReadable(buffers.read);
                 }
                 if (key.isValid() && key.isWritable()) {
                     connection.flush();
                 }
             } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
-                // A bug for one connection must not take down the loop and everyone else on it.
-                server.connectionBug(connection, e);
-                connection.closeChannel();
+                failed(connection, e);
             }
         }
     }
@@ -220,7 +243,7 @@ final class IoLoop implements Runnable {
             try {
                 task.run();
             } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
-                server.connectionBug(null, e);
+                failed(null, e);
             }
         }
     }
@@ -231,8 +254,7 @@ final class IoLoop implements Runnable {
             try {
                 connection.flush();
             } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
-                server.connectionBug(connection, e);
-                connection.closeChannel();
+                failed(connection, e);
             }
         }
     }
@@ -247,10 +269,11 @@ final class IoLoop implements Runnable {
             try {
                 connection.onTimer(now);
             } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
-                server.connectionBug(connection, e);
-                connection.closeChannel();
+                failed(connection, e);
             }
         }
         timerSnapshot.clear();
+        memory.replenish();
+        buffers.directPool.trimIfShort();
     }
 }

@@ -48,7 +48,7 @@ final class ListenerCalls implements MessageHandler {
             listener.onOpen(connection);
             return true;
         } catch (Throwable e) {
-            machine.listenerFailed(e);
+            failed(e);
             return false;
         }
     }
@@ -60,7 +60,7 @@ final class ListenerCalls implements MessageHandler {
             try {
                 listener.onText(connection, text);
             } catch (Throwable e) {
-                machine.listenerFailed(e);
+                failed(e);
             }
         }
     }
@@ -77,7 +77,7 @@ final class ListenerCalls implements MessageHandler {
                     listener.onBinary(connection, data);
                 }
             } catch (Throwable e) {
-                machine.listenerFailed(e);
+                failed(e);
             } finally {
                 ownedView = null;
             }
@@ -110,7 +110,7 @@ final class ListenerCalls implements MessageHandler {
                 ownedView = view;
                 listener.onBinary(connection, view);
             } catch (Throwable e) {
-                machine.listenerFailed(e);
+                failed(e);
             } finally {
                 ownedView = null;
             }
@@ -125,7 +125,7 @@ final class ListenerCalls implements MessageHandler {
             try {
                 listener.onBinary(connection, view);
             } catch (Throwable e) {
-                machine.listenerFailed(e);
+                failed(e);
             }
         }
     }
@@ -141,7 +141,7 @@ final class ListenerCalls implements MessageHandler {
             try {
                 listener.onPong(connection, payload);
             } catch (Throwable e) {
-                machine.listenerFailed(e);
+                failed(e);
             }
         }
     }
@@ -151,11 +151,19 @@ final class ListenerCalls implements MessageHandler {
         machine.peerClosed(code, reason);
     }
 
+    /** A listener call threw: its connection fails with 1011; out of memory goes to the I/O thread, which sheds the connection without allocating. */
+    private void failed(Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            throw (OutOfMemoryError) e;
+        }
+        machine.listenerFailed(e);
+    }
+
     void writable() {
         try {
             listener.onWritable(connection);
         } catch (Throwable e) {
-            machine.listenerFailed(e);
+            failed(e);
         }
     }
 

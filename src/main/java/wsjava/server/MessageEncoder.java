@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.MessageDeflater;
@@ -10,7 +11,10 @@ import wsjava.protocol.OpCode;
  * Turns a connection's outgoing data messages into frames and queues them: compressed when
  * permessage-deflate was agreed and the message reaches the threshold, plain otherwise. With
  * context takeover a compressed message refers back to earlier ones, so compressing and queueing
- * happen under one lock: the peer inflates them in the order they were compressed.
+ * happen under one lock: the peer inflates them in the order they were compressed. A large message
+ * to compress that is sent from the I/O thread is compressed on a worker ({@link CompressionLane}),
+ * and sends made meanwhile follow it there, so order is kept; its bytes count as the connection's
+ * held output until then.
  */
 final class MessageEncoder {
 
@@ -20,6 +24,7 @@ final class MessageEncoder {
     private final MessageDeflater deflater;
     private final int thresholdBytes;
     private final long idleReleaseNanos;
+    private final CompressionLane lane = new CompressionLane();
 
     MessageEncoder(FrameWriter writer, Outbox outbox, MessageDeflater deflater, Compression settings) {
         this.writer = writer;
@@ -33,8 +38,39 @@ final class MessageEncoder {
         return deflater != null && length >= thresholdBytes;
     }
 
-    /** Queues one message; false when the outbox refused it (see {@link Outbox#enqueue}). */
-    boolean enqueue(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
+    /**
+     * Queues one message; false when the outbox refused it (see {@link Outbox#enqueue}). The caller
+     * may reuse {@code payload} at once ({@code owned}: it will not, so no copy is made for a worker).
+     */
+    boolean enqueue(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done, boolean owned) {
+        if (offloads(len) || lane.busy()) {
+            byte[] kept = owned ? payload : Arrays.copyOfRange(payload, off, off + len);
+            int from = owned ? off : 0;
+            offload(len, () -> enqueueNow(opcode, kept, from, len, done));
+            return true;
+        }
+        return enqueueNow(opcode, payload, off, len, done);
+    }
+
+    /** Whether a message of {@code len} bytes is compressed on a worker: large, to compress, sent from the I/O thread. */
+    private boolean offloads(int len) {
+        return compresses(len) && len >= CompressionLane.OFFLOAD_FROM_BYTES && outbox.onIoThread();
+    }
+
+    /** Runs {@code send} in the lane; its {@code len} payload bytes count as held output until it has run. */
+    private void offload(int len, Runnable send) {
+        outbox.holdElsewhere(len);
+        lane.add(() -> {
+            try {
+                send.run();
+            } finally {
+                outbox.holdElsewhere(-len);
+                outbox.requestFlush();       // its flush may have come before this: the read pause is decided again
+            }
+        });
+    }
+
+    private boolean enqueueNow(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
         if (!compresses(len)) {
             return outbox.enqueue(writer.message(opcode, payload, off, len), done);
         }
@@ -47,13 +83,37 @@ final class MessageEncoder {
     /**
      * Queues a binary message without copying its payload when it goes out plain in one frame:
      * the header and the caller's buffer are written together by one gathering write. Otherwise
-     * (compressed, or larger than a frame) the payload is copied once, as for a byte array.
+     * (compressed, or larger than a frame) the payload is copied once, as for a byte array. The
+     * caller keeps the bytes unchanged until {@code done} completes, so a worker may read them too.
      */
     boolean enqueueBinary(ByteBuffer payload, CompletableFuture<Void> done) {
+        if (compresses(payload.remaining())) {
+            return enqueueCompressed(payload.slice(), done);
+        }
         if (!goesOutAsItIs(payload.remaining())) {
             return enqueueCopy(payload, done);
         }
-        return outbox.enqueue(new ByteBuffer[] {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()}, done);
+        ByteBuffer[] parts = {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()};
+        return lane.addIfBusy(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
+    }
+
+    /**
+     * Compresses a binary payload where it is (the caller keeps it unchanged until {@code done}),
+     * on a worker when it is large and this is the I/O thread, as for arrays.
+     */
+    private boolean enqueueCompressed(ByteBuffer payload, CompletableFuture<Void> done) {
+        if (offloads(payload.remaining()) || lane.busy()) {
+            offload(payload.remaining(), () -> compressNow(payload, done));
+            return true;
+        }
+        return compressNow(payload, done);
+    }
+
+    private boolean compressNow(ByteBuffer payload, CompletableFuture<Void> done) {
+        synchronized (deflater) {
+            byte[] compressed = deflater.compress(payload);
+            return outbox.enqueue(writer.message(OpCode.BINARY, compressed, 0, compressed.length, true), done);
+        }
     }
 
     /**
@@ -62,7 +122,7 @@ final class MessageEncoder {
      * did not take; otherwise the payload is copied and queued as for an array.
      */
     boolean sendBinaryNow(ByteBuffer payload) {
-        if (!goesOutAsItIs(payload.remaining())) {
+        if (!goesOutAsItIs(payload.remaining()) || lane.busy()) {
             return enqueueCopy(payload, null);
         }
         return outbox.sendNow(new ByteBuffer[] {plainHeader(payload.remaining()), payload.duplicate()});
@@ -76,7 +136,7 @@ final class MessageEncoder {
     private boolean enqueueCopy(ByteBuffer payload, CompletableFuture<Void> done) {
         byte[] copy = new byte[payload.remaining()];
         payload.duplicate().get(copy);
-        return enqueue(OpCode.BINARY, copy, 0, copy.length, done);
+        return enqueue(OpCode.BINARY, copy, 0, copy.length, done, true);
     }
 
     private static ByteBuffer plainHeader(int len) {
@@ -89,9 +149,15 @@ final class MessageEncoder {
      * Queues a broadcast or a publish, sharing its encoded frames: compressed once for every
      * connection without context takeover, plain for the rest. A connection with its own context
      * gets the plain form (RSV1 is per message, RFC 7692): compressing for each of them on the
-     * publisher's thread would make one publish cost a deflate per subscriber.
+     * publisher's thread would make one publish cost a deflate per subscriber. Behind a large
+     * message still being compressed in the lane, it waits its turn there.
      */
     boolean enqueue(Broadcast message) {
+        Runnable job = () -> enqueueNow(message);
+        return lane.addIfBusy(job) || enqueueNow(message);
+    }
+
+    private boolean enqueueNow(Broadcast message) {
         if (compresses(message.length()) && deflater.noContextTakeover()) {
             return outbox.enqueue(message.compressedFrames());
         }

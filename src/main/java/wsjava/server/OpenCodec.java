@@ -6,9 +6,9 @@ import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.MessageAssembler;
 import wsjava.protocol.MessageDeflater;
-import wsjava.protocol.MessageHandler;
 import wsjava.protocol.MessageInflater;
 import wsjava.protocol.Role;
+import wsjava.protocol.ZlibStreams;
 
 /**
  * An open connection's codec, made at the upgrade from what was agreed: the frame parser and
@@ -23,21 +23,33 @@ final class OpenCodec {
     private final MessageEncoder encoder;
     /** Null unless binary messages are assembled in pooled direct buffers. */
     private final ConnectionBuffers buffers;
+    /** Native memory reserved in the zlib budget for this connection's lifelong streams. */
+    private final long zlibReserved;
+    private final ZlibBudget zlib;
 
-    OpenCodec(DeflateAgreement deflate, ServerConfig config, MessageHandler handler, FrameWriter writer, Outbox outbox,
-              ConnectionBuffers buffers) {
-        this.buffers = buffers;
+    /**
+     * Binary messages are assembled in the loop's pooled direct buffers when the listener reads
+     * buffers; the assembler asks {@code allowance} before it grows or works; inflating shares the
+     * loop's step buffer, and zlib streams are counted in the server's {@link ZlibStreams}.
+     */
+    OpenCodec(DeflateAgreement deflate, WebSocketServer server, IoLoop loop, ListenerCalls handler, FrameWriter writer, Outbox outbox,
+              ConnectionAllowance allowance) {
+        ServerConfig config = server.settings();
+        this.zlib = server.limits().zlib;
+        this.zlibReserved = deflate == null ? 0 : ZlibBudget.lifelongBytes(deflate);
+        this.buffers = handler.takesBuffers() ? new ConnectionBuffers(loop.buffers().directPool) : null;
         Compression compression = config.compression();
         if (deflate == null) {
             inflater = null;
             encoder = new MessageEncoder(writer, outbox, null, compression);
             parser = new FrameParser(Role.SERVER, config.maxFramePayload());
         } else {
-            inflater = new MessageInflater(deflate.clientNoContextTakeover());
-            encoder = new MessageEncoder(writer, outbox, new MessageDeflater(compression.level(), deflate.serverNoContextTakeover()), compression);
+            inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams);
+            MessageDeflater deflater = new MessageDeflater(compression.level(), deflate.serverNoContextTakeover(), server.limits().zlibStreams);
+            encoder = new MessageEncoder(writer, outbox, deflater, compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
         }
-        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers, DirectPool.MIN_BYTES);
+        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers, DirectPool.MIN_BYTES, allowance);
     }
 
     void parse(ByteBuffer bytes) {
@@ -63,6 +75,7 @@ final class OpenCodec {
 
     /** The connection ended: zlib memory goes back now, not when the collector finds it. */
     void release() {
+        zlib.release(zlibReserved);
         assembler.release();
         if (inflater != null) {
             inflater.release();

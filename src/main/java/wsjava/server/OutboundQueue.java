@@ -14,6 +14,14 @@ import java.util.concurrent.CompletableFuture;
  * messages' frames never interleave); only the I/O thread writes. Writes gather up to 64 queued
  * buffers into one system call. A message may carry a future, completed once its last byte is
  * handed to the socket, or failed if the connection ends first.
+ *
+ * <p>What the queue holds is counted at its real cost ({@link #heldBytes()}: bytes plus a fixed
+ * overhead per entry), beside its wire length ({@link #queuedBytes()}). Small frames without a
+ * completion are copied back to back into shared chunks, so a flood of tiny echoes costs about its
+ * wire length. Pongs are bounded too: up to {@link #PENDING_PONGS} wait, each answering its ping
+ * (a client that sends a few pings in a row gets every answer); past that the newest takes the
+ * place of the last one waiting (RFC 6455 section 5.5.3 lets a pong answer only the most recent
+ * ping), so a ping flood never queues more than that many, however many pings arrive.
  */
 final class OutboundQueue {
 
@@ -23,16 +31,25 @@ final class OutboundQueue {
     /** The most one write offers the socket (more than a socket buffer takes at once anyway). */
     static final int MAX_WRITE_BYTES = 256 * 1024;
 
-    private final ArrayDeque<ByteBuffer> buffers = new ArrayDeque<>(4);
-    /** One entry per buffer, in step with {@code buffers}: its completion, or null. */
-    private final ArrayDeque<CompletableFuture<Void>> completions = new ArrayDeque<>(4);
+    /** Pongs that may wait at once, each for its own ping; past this only the latest ping is answered. */
+    static final int PENDING_PONGS = 16;
+
+    /** Messages up to this long (and without a completion) share a chunk instead of taking an entry each. */
+    static final int COALESCE_MAX_BYTES = 512;
+
+    private final ArrayDeque<OutboundEntry> entries = new ArrayDeque<>(4);
     /** Completions whose messages were written, completed outside the lock; the I/O thread's only. */
     private final List<CompletableFuture<Void>> written = new ArrayList<>();
     private long queuedBytes;
+    private long heldBytes;
+    /** The last pong queued (replaced by the next one once {@link #PENDING_PONGS} wait), or null. */
+    private OutboundEntry lastPong;
+    /** Pongs queued and not yet written. */
+    private int pendingPongs;
     /** Set once a close frame is queued: nothing may follow it (RFC 6455 section 5.5.1). */
     private boolean closed;
 
-    /** Appends a whole message's frames; returns the bytes now queued, or -1 after a close frame. */
+    /** Appends a whole message's frames; returns the bytes now held (see {@link #heldBytes()}), or -1 after a close frame. */
     synchronized long add(byte[] bytes) {
         return add(bytes, null);
     }
@@ -43,19 +60,59 @@ final class OutboundQueue {
     }
 
     /**
-     * A message in parts (a frame header, then the caller's payload, not copied), queued together
-     * so no other message comes between them; {@code done} completes with the last part.
+     * A message in parts (a frame header, then the caller's payload, not copied unless it is small),
+     * queued together so no other message comes between them; {@code done} completes with the last part.
      */
     synchronized long add(ByteBuffer[] parts, CompletableFuture<Void> done) {
         if (closed) {
             return -1;
         }
-        for (int i = 0; i < parts.length; i++) {
-            buffers.add(parts[i]);
-            completions.add(i == parts.length - 1 && done != null ? done : NONE);
-            queuedBytes += parts[i].remaining();
+        if (done == null && BufferParts.lengthOf(parts) <= COALESCE_MAX_BYTES) {
+            coalesce(parts);
+            return heldBytes;
         }
-        return queuedBytes;
+        for (int i = 0; i < parts.length; i++) {
+            push(OutboundEntry.of(parts[i], i == parts.length - 1 ? done : null));
+        }
+        return heldBytes;
+    }
+
+    /** Copies a small message into the last chunk, or a new one. */
+    private void coalesce(ByteBuffer[] parts) {
+        long length = BufferParts.lengthOf(parts);
+        OutboundEntry tail = entries.peekLast();
+        if (tail == null || !tail.fits(length)) {
+            tail = OutboundEntry.newChunk();
+            push(tail);
+        }
+        tail.append(parts);
+        queuedBytes += length;
+    }
+
+    private void push(OutboundEntry entry) {
+        entries.add(entry);
+        queuedBytes += entry.bytes.remaining();
+        heldBytes += entry.cost;
+    }
+
+    /**
+     * Queues a pong; once {@link #PENDING_PONGS} wait, it takes the place of the last one (still
+     * untouched), so a flood of pings queues no more. Only the I/O thread calls this (pings are read
+     * there), so no write is in progress while a pong's bytes are replaced. Returns the bytes held,
+     * or -1 after a close frame.
+     */
+    synchronized long addPong(byte[] frame) {
+        if (closed) {
+            return -1;
+        }
+        if (pendingPongs >= PENDING_PONGS && lastPong != null && lastPong.untouched()) {
+            queuedBytes += lastPong.replacePong(frame);
+        } else {
+            lastPong = OutboundEntry.newPong(frame);
+            pendingPongs++;
+            push(lastPong);
+        }
+        return heldBytes;
     }
 
     /**
@@ -69,70 +126,23 @@ final class OutboundQueue {
         if (closed) {
             return -1;
         }
-        long written = 0;
-        if (buffers.isEmpty()) {
+        long wrote = 0;
+        if (entries.isEmpty()) {
             try {
-                written = channel.write(offerable(parts), 0, parts.length);
+                wrote = channel.write(BufferParts.offerable(parts, MAX_WRITE_BYTES), 0, parts.length);
             } catch (IOException e) {
-                written = 0;
+                wrote = 0;
             }
-            skip(parts, written);
+            BufferParts.skip(parts, wrote);
         }
-        if (lengthOf(parts) > 0) {
-            ByteBuffer rest = copyOf(parts);
-            buffers.add(rest);
-            completions.add(NONE);
-            queuedBytes += rest.remaining();
+        long rest = BufferParts.lengthOf(parts);
+        if (rest > COALESCE_MAX_BYTES) {
+            push(OutboundEntry.of(BufferParts.copyOf(parts), null));
+        } else if (rest > 0) {
+            coalesce(parts);
         }
-        return written;
+        return wrote;
     }
-
-    /** Views of {@code parts} that offer at most {@link #MAX_WRITE_BYTES} of heap bytes in all. */
-    private static ByteBuffer[] offerable(ByteBuffer[] parts) {
-        ByteBuffer[] views = new ByteBuffer[parts.length];
-        long heapBudget = MAX_WRITE_BYTES;
-        for (int i = 0; i < parts.length; i++) {
-            views[i] = parts[i].duplicate();
-            if (!parts[i].isDirect()) {
-                int offered = (int) Math.min(parts[i].remaining(), heapBudget);
-                views[i].limit(parts[i].position() + offered);
-                heapBudget -= offered;
-            }
-        }
-        return views;
-    }
-
-    /** Moves the parts' positions past {@code bytes} written. */
-    private static void skip(ByteBuffer[] parts, long bytes) {
-        for (ByteBuffer part : parts) {
-            int step = (int) Math.min(bytes, part.remaining());
-            part.position(part.position() + step);
-            bytes -= step;
-        }
-    }
-
-    static long lengthOf(ByteBuffer[] parts) {
-        long length = 0;
-        for (ByteBuffer part : parts) {
-            length += part.remaining();
-        }
-        return length;
-    }
-
-    /** The parts' remaining bytes, copied into one buffer (their positions move to their limits). */
-    static ByteBuffer copyOf(ByteBuffer[] parts) {
-        byte[] copy = new byte[(int) lengthOf(parts)];
-        int at = 0;
-        for (ByteBuffer part : parts) {
-            int n = part.remaining();
-            part.get(copy, at, n);
-            at += n;
-        }
-        return ByteBuffer.wrap(copy);
-    }
-
-    /** Stands for "no completion" in the deque (which holds no nulls). */
-    private static final CompletableFuture<Void> NONE = new CompletableFuture<>();
 
     /** Appends the close frame; false if one was queued already. */
     synchronized boolean addClose(byte[] frame) {
@@ -140,31 +150,39 @@ final class OutboundQueue {
             return false;
         }
         closed = true;
-        buffers.add(ByteBuffer.wrap(frame));
-        completions.add(NONE);
-        queuedBytes += frame.length;
+        push(OutboundEntry.of(ByteBuffer.wrap(frame), null));
         return true;
     }
 
+    /** Bytes queued and not yet taken by the socket (their wire length). */
     synchronized long queuedBytes() {
         return queuedBytes;
     }
 
+    /** What the queue holds in memory: each entry's buffer plus {@link OutboundEntry#OVERHEAD}. */
+    synchronized long heldBytes() {
+        return heldBytes;
+    }
+
     /** Drops everything and accepts nothing more; the messages' completions fail. */
     void discard() {
-        List<CompletableFuture<Void>> unsent;
+        List<CompletableFuture<Void>> unsent = new ArrayList<>();
         synchronized (this) {
-            unsent = new ArrayList<>(completions);
-            buffers.clear();
-            completions.clear();
+            for (OutboundEntry e : entries) {
+                if (e.done != null) {
+                    unsent.add(e.done);
+                }
+            }
+            entries.clear();
             queuedBytes = 0;
+            heldBytes = 0;
+            lastPong = null;
+            pendingPongs = 0;
             closed = true;
         }
         IOException closedFirst = new IOException("the connection closed before the message was sent");
         for (CompletableFuture<Void> done : unsent) {
-            if (done != NONE) {
-                done.completeExceptionally(closedFirst);
-            }
+            done.completeExceptionally(closedFirst);
         }
     }
 
@@ -202,12 +220,12 @@ final class OutboundQueue {
     private synchronized int gatherHead(ByteBuffer[] gather) {
         int count = 0;
         long budget = MAX_WRITE_BYTES;
-        for (ByteBuffer b : buffers) {
+        for (OutboundEntry e : entries) {
             if (budget == 0 || count == MAX_GATHER) {
                 break;
             }
-            ByteBuffer view = b.duplicate();
-            view.limit((int) Math.min(b.limit(), b.position() + budget));
+            ByteBuffer view = e.bytes.duplicate();
+            view.limit((int) Math.min(e.bytes.limit(), e.bytes.position() + budget));
             budget -= view.remaining();
             gather[count++] = view;
         }
@@ -218,18 +236,24 @@ final class OutboundQueue {
     private synchronized long removeWritten(long bytes) {
         queuedBytes -= bytes;
         long left = bytes;
-        while (!buffers.isEmpty()) {
-            ByteBuffer head = buffers.peekFirst();
-            int step = (int) Math.min(left, head.remaining());
-            head.position(head.position() + step);
+        while (!entries.isEmpty()) {
+            OutboundEntry head = entries.peekFirst();
+            int step = (int) Math.min(left, head.bytes.remaining());
+            head.bytes.position(head.bytes.position() + step);
             left -= step;
-            if (head.hasRemaining()) {
+            if (head.bytes.hasRemaining()) {
                 break;
             }
-            buffers.pollFirst();
-            CompletableFuture<Void> done = completions.pollFirst();
-            if (done != NONE) {
-                written.add(done);
+            entries.pollFirst();
+            heldBytes -= head.cost;
+            if (head.pong) {
+                pendingPongs--;
+                if (head == lastPong) {
+                    lastPong = null;
+                }
+            }
+            if (head.done != null) {
+                written.add(head.done);
             }
         }
         return queuedBytes;

@@ -20,8 +20,12 @@ final class Outbox {
     private final ServerConfig config;
     private final ServerStats stats;
     private final ReadGate reading;
+    /** Payloads held until queued count against it too: a backlog of compressions is memory like any other. */
+    private final InboundBudget budget;
     private final OutboundQueue queue = new OutboundQueue();
     private final AtomicBoolean flushRequested = new AtomicBoolean();
+    /** Payloads of this connection's messages held elsewhere until queued (waiting for a compression worker). */
+    private final java.util.concurrent.atomic.AtomicLong elsewhere = new java.util.concurrent.atomic.AtomicLong();
     private SelectionKey key;
     /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
     private boolean closeAfterFlush;
@@ -29,7 +33,9 @@ final class Outbox {
     /** More than the writable threshold is queued; cleared (and the listener told) once half of it is written. */
     private volatile boolean unwritable;
 
-    Outbox(ServerConnection connection, Transport transport, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading) {
+    Outbox(ServerConnection connection, Transport transport, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading,
+           InboundBudget budget) {
+        this.budget = budget;
         this.connection = connection;
         this.transport = transport;
         this.loop = loop;
@@ -44,6 +50,25 @@ final class Outbox {
 
     long queuedBytes() {
         return queue.queuedBytes();
+    }
+
+    /** What this connection's output holds in memory: the queue (see {@link OutboundQueue#heldBytes()}) and payloads not yet queued. */
+    long heldBytes() {
+        return queue.heldBytes() + elsewhere.get();
+    }
+
+    /**
+     * Counts (or with a negative {@code bytes}, stops counting) a payload held until it is queued: in
+     * this connection's output, and in the server's inbound budget, so that while compressions wait,
+     * no connection assembles more than the budget allows.
+     */
+    void holdElsewhere(long bytes) {
+        elsewhere.addAndGet(bytes);
+        budget.add(bytes, 0);
+    }
+
+    boolean onIoThread() {
+        return loop.inLoop();
     }
 
     /** False while more than the writable threshold waits; the listener hears when it is true again. */
@@ -63,7 +88,8 @@ final class Outbox {
 
     /** A message in parts (header, then a payload that is not copied); see {@link OutboundQueue#add(ByteBuffer[], CompletableFuture)}. */
     boolean enqueue(ByteBuffer[] parts, CompletableFuture<Void> done) {
-        return afterAdding(queue.add(parts, done), done);
+        long held = queue.add(parts, done);
+        return afterAdding(held < 0 ? held : held + elsewhere.get(), done);
     }
 
     /**
@@ -74,17 +100,23 @@ final class Outbox {
      */
     boolean sendNow(ByteBuffer[] parts) {
         if (!loop.inLoop() || !transport.writesThrough()) {
-            return enqueue(new ByteBuffer[] {OutboundQueue.copyOf(parts)}, null);
+            return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
         long written = queue.addWritingFirst(transport, parts);
         if (written < 0) {
             return afterAdding(-1, null);
         }
         stats.bytesOut.add(written);
-        return afterAdding(queue.queuedBytes(), null);
+        return afterAdding(heldBytes(), null);
     }
 
-    /** The policies after a message was queued ({@code queued} bytes now, -1 when refused). */
+    /** Queues a pong in place of one still waiting (see {@link OutboundQueue#addPong}); on the I/O thread. */
+    boolean enqueuePong(byte[] frame) {
+        long held = queue.addPong(frame);
+        return afterAdding(held < 0 ? held : held + elsewhere.get(), null);
+    }
+
+    /** The policies after a message was queued ({@code queued}: bytes held now, -1 when refused). */
     private boolean afterAdding(long queued, CompletableFuture<Void> done) {
         if (queued < 0) {
             if (done != null) {
@@ -98,7 +130,7 @@ final class Outbox {
         if (queued > config.outboundLimitBytes()) {
             queue.discard();
             loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION,
-                    "client too slow: over " + config.outboundLimitBytes() + " bytes unsent"));
+                    "client too slow: over " + config.outboundLimitBytes() + " bytes of output held"));
             return false;
         }
         if (queued > 0) {
@@ -140,7 +172,7 @@ final class Outbox {
         boolean pending;
         try {
             long before = queue.queuedBytes();
-            left = transport.flushPending() ? queue.writeTo(transport, loop.gatherArray()) : before;
+            left = transport.flushPending() ? queue.writeTo(transport, loop.buffers().gather) : before;
             stats.bytesOut.add(before - left);
             pending = transport.hasPendingOutput();
         } catch (IOException e) {
@@ -156,13 +188,14 @@ final class Outbox {
             return;
         }
         ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0 || pending);
-        if (unwritable && left <= config.writableThresholdBytes() / 2) {
+        long held = heldBytes();
+        if (unwritable && held <= config.writableThresholdBytes() / 2) {
             unwritable = false;
             connection.becameWritable();
         }
-        if (open && !reading.isHeld() && left > config.readPauseBytes()) {
+        if (open && !reading.isHeld() && held > config.readPauseBytes()) {
             reading.hold();          // the peer isn't reading: stop reading from it too
-        } else if ((open || closing) && !closeAfterFlush && reading.isHeld() && left <= config.readPauseBytes() / 2) {
+        } else if ((open || closing) && !closeAfterFlush && reading.isHeld() && held <= config.readPauseBytes() / 2) {
             reading.release();       // also after our close frame: the peer's reply to it must be read
         }
     }

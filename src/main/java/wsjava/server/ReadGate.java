@@ -1,32 +1,34 @@
 package wsjava.server;
 
 import java.nio.channels.SelectionKey;
-import wsjava.protocol.MessageAssembler;
 
 /**
  * Whether a connection is read, decided in one place from every reason not to: back-pressure (the
- * client does not read what we send) or a failure, the server's inbound budget, and the
- * application's wish. While draining (lingering close) it reads whatever comes, to drop it.
+ * client does not read what we send) or a failure, input already read and not yet parsed (it waits
+ * for room, for work, or for the server's reading to resume), the server's suspension of all reading,
+ * and the application's wish. While draining (lingering close) it reads whatever comes, to drop it.
  *
- * <p>It also keeps the connection's share of the {@link InboundBudget} up to date.
+ * <p>It also sizes reads: a connection that had to yield its pass (more input than a pass may
+ * parse) reads less next time, down to {@link #MIN_WINDOW}, so what it carries over stays small;
+ * while the inbound budget is spent every read is that small.
  */
 final class ReadGate {
 
-    /** How long the overdraft holder may send nothing before another paused connection gets a turn. */
-    private static final long OVERDRAFT_PATIENCE_NANOS = 1_000_000_000L;
+    /** The smallest read: room for a whole TLS record's plaintext. */
+    static final int MIN_WINDOW = 32 * 1024;
 
     private final ServerConnection connection;
-    private final InboundBudget budget;
+    private final WebSocketServer server;
     private SelectionKey key;
     private boolean held;
-    private boolean budgetPaused;
+    private boolean carrying;
     private boolean appPaused;
     private boolean draining;
-    private long budgeted;
+    private int window = IoLoop.READ_BUFFER_BYTES;
 
-    ReadGate(ServerConnection connection, InboundBudget budget) {
+    ReadGate(ServerConnection connection, WebSocketServer server) {
         this.connection = connection;
-        this.budget = budget;
+        this.server = server;
     }
 
     void register(SelectionKey selectionKey) {
@@ -53,6 +55,12 @@ final class ReadGate {
         update();
     }
 
+    /** Input is carried over (or no longer): nothing more is read until it is parsed. */
+    void carrying(boolean carries) {
+        carrying = carries;
+        update();
+    }
+
     /** From now on every byte is read, to be dropped. */
     void drain() {
         draining = true;
@@ -63,47 +71,26 @@ final class ReadGate {
         return draining;
     }
 
+    /** Whether the socket is being read now (its silence means the client's, not ours). */
+    boolean isReading() {
+        return key != null && key.isValid() && (key.interestOps() & SelectionKey.OP_READ) != 0;
+    }
+
     /** Re-evaluates, for example when the connection's state changed. */
     void update() {
-        // The application's pause holds only while open: a close handshake needs the peer's reply.
-        boolean read = draining || (!held && !budgetPaused && !(appPaused && connection.isOpen()));
-        setInterest(key, SelectionKey.OP_READ, read);
+        // The application's and the server's pauses hold only while open: a close handshake needs the peer's reply.
+        boolean paused = (appPaused || server.readingSuspended()) && connection.isOpen();
+        setInterest(key, SelectionKey.OP_READ, draining || (!held && !carrying && !paused));
     }
 
-    /** Brings the budget up to date with the assembler's buffer, and pauses this connection if it must. */
-    void account(MessageAssembler assembler, boolean closed) {
-        if (assembler == null) {
-            return;
-        }
-        long now = closed ? 0 : assembler.bufferCapacity();
-        if (now != budgeted) {      // most reads change nothing: spare the shared counter
-            budget.add(now - budgeted);
-            budgeted = now;
-        }
-        if (closed || !assembler.messageInProgress()) {
-            budget.releaseOverdraft(connection);
-        } else if (budget.over() && !budget.tryOverdraft(connection) && !budgetPaused) {
-            budgetPaused = true;
-            update();
-        }
+    /** How much the next read may take. */
+    int window(boolean budgetSpent) {
+        return budgetSpent ? MIN_WINDOW : window;
     }
 
-    /**
-     * On the timer: a budget pause ends when there is room again or this connection gets the
-     * overdraft; a holder silent for too long passes it on. Returns true when a turn starts now.
-     */
-    boolean checkBudget(long now, long lastHeardNanos) {
-        if (budgetPaused && (budget.roomToResume() || budget.tryOverdraft(connection))) {
-            budgetPaused = false;
-            update();
-            return true;
-        }
-        if (!budgetPaused && budget.holdsOverdraft(connection) && budget.over() && now - lastHeardNanos > OVERDRAFT_PATIENCE_NANOS) {
-            budget.releaseOverdraft(connection);
-            budgetPaused = true;
-            update();
-        }
-        return false;
+    /** A pass ended: halve the window after a yield, grow it back after a pass that parsed everything. */
+    void passEnded(boolean yielded) {
+        window = yielded ? Math.max(MIN_WINDOW, window / 2) : Math.min(IoLoop.READ_BUFFER_BYTES, window * 2);
     }
 
     static void setInterest(SelectionKey key, int op, boolean on) {

@@ -16,19 +16,29 @@ public final class ServerConfig {
     /** The port used when none is given; documented in the README. */
     public static final int DEFAULT_PORT = 20580;
 
+    /** The shortest token the CLI and WL accept: 16 characters (a generated one has 32). */
+    public static final int MIN_TOKEN_LENGTH = 16;
+
     private String host = "127.0.0.1";
     private int port = DEFAULT_PORT;
     private int ioThreads = Runtime.getRuntime().availableProcessors();
     private int maxHeaderBytes = 8 * 1024;
     private int handshakeTimeoutMillis = 10_000;
-    private int maxFramePayload = 16 * 1024 * 1024;
-    private int maxMessageSize = 16 * 1024 * 1024;
+    private int maxFramePayload = defaultMaxMessage();
+    private int maxMessageSize = defaultMaxMessage();
     private int maxConnections = 20_000;
     private int outboundFragmentSize = 1024 * 1024;
     private long outboundLimitBytes = 64L * 1024 * 1024;
     private long readPauseBytes = 1024 * 1024;
     private long writableThresholdBytes = 512 * 1024;
-    private long inboundBudgetBytes = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
+    private long inboundBudgetBytes = Math.min(Runtime.getRuntime().maxMemory(), DirectMemory.max()) / 4;
+    private int maxInflationRatio = 200;
+    private int partialMessageTimeoutMillis = 20_000;
+    private int maxHandshakes = 1024;
+    private int maxHandshakesPerAddress = 256;
+    private int headTimeoutMillis = 3_000;
+    private long zlibBudgetBytes = Runtime.getRuntime().maxMemory() / 8;
+    private boolean requireToken;
     private int closeTimeoutMillis = 5_000;
     private int pingIntervalMillis = 0;
     private int idleTimeoutMillis = 0;
@@ -59,6 +69,13 @@ public final class ServerConfig {
     public long readPauseBytes() { return readPauseBytes; }
     public long writableThresholdBytes() { return writableThresholdBytes; }
     public long inboundBudgetBytes() { return inboundBudgetBytes; }
+    public int maxInflationRatio() { return maxInflationRatio; }
+    public int partialMessageTimeoutMillis() { return partialMessageTimeoutMillis; }
+    public int maxHandshakes() { return maxHandshakes; }
+    public int maxHandshakesPerAddress() { return maxHandshakesPerAddress; }
+    public int headTimeoutMillis() { return headTimeoutMillis; }
+    public long zlibBudgetBytes() { return zlibBudgetBytes; }
+    public boolean requireToken() { return requireToken; }
     public int closeTimeoutMillis() { return closeTimeoutMillis; }
     public int pingIntervalMillis() { return pingIntervalMillis; }
     public int idleTimeoutMillis() { return idleTimeoutMillis; }
@@ -96,9 +113,10 @@ public final class ServerConfig {
     /** Above this many queued bytes a connection is not writable; see {@link WebSocketConnection#isWritable()}. */
     public ServerConfig writableThresholdBytes(long value) { writableThresholdBytes = value; return this; }
     /**
-     * Bytes of incoming messages buffered across all connections before connections that are
-     * assembling one stop reading until there is room (default: a quarter of the heap, at least
-     * 64 MiB). Memory for incoming messages stays below this plus one message.
+     * Bytes of incoming messages (and input read but not yet parsed) buffered across all
+     * connections before connections that need more stop reading until there is room (default: a
+     * quarter of the heap or of direct memory, whichever is smaller). One connection at a time may
+     * go past it (the overdraft), by at most as much again, or one message when that is larger.
      */
     public ServerConfig inboundBudgetBytes(long value) {
         if (value < 1) {
@@ -107,6 +125,36 @@ public final class ServerConfig {
         inboundBudgetBytes = value;
         return this;
     }
+    /**
+     * Past the first MiB, a compressed message may inflate at most this many times its compressed
+     * size (else close 1009); 0 turns the cap off. Default 200, as Apache's DeflateInflateRatioLimit.
+     */
+    public ServerConfig maxInflationRatio(int value) { maxInflationRatio = check(value, 0, Integer.MAX_VALUE, "maxInflationRatio"); return this; }
+    /** A message whose sender sends nothing for this long, while it is read, fails with 1008; 0 never. */
+    public ServerConfig partialMessageTimeoutMillis(int value) { partialMessageTimeoutMillis = check(value, 0, Integer.MAX_VALUE, "partialMessageTimeoutMillis"); return this; }
+    /**
+     * Sockets that have not upgraded yet (a handshake or an HTTP answer in progress) beyond this
+     * many, or beyond half the connection limit, push out the oldest of them (default 1024).
+     */
+    public ServerConfig maxHandshakes(int value) { maxHandshakes = check(value, 1, Integer.MAX_VALUE, "maxHandshakes"); return this; }
+    /** Handshakes in progress from one address beyond this many push out that address's oldest (default 256). */
+    public ServerConfig maxHandshakesPerAddress(int value) { maxHandshakesPerAddress = check(value, 1, Integer.MAX_VALUE, "maxHandshakesPerAddress"); return this; }
+    /** The whole request head must arrive within this long of the connection (of the TLS handshake with TLS): else 408. */
+    public ServerConfig headTimeoutMillis(int value) { headTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "headTimeoutMillis"); return this; }
+    /**
+     * Native memory for zlib streams (permessage-deflate) the server agrees to keep across
+     * connections (default: an eighth of the heap). Past it, new connections get no context
+     * takeover; past twice it, no compression.
+     */
+    public ServerConfig zlibBudgetBytes(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("zlibBudgetBytes must not be negative, was " + value);
+        }
+        zlibBudgetBytes = value;
+        return this;
+    }
+    /** Makes a token (see {@link WebSocketServer#accessToken()}) even on loopback, when none is given. */
+    public ServerConfig requireToken(boolean value) { requireToken = value; return this; }
     public ServerConfig closeTimeoutMillis(int value) { closeTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "closeTimeoutMillis"); return this; }
     /** 0 disables keepalive pings. */
     public ServerConfig pingIntervalMillis(int value) { pingIntervalMillis = check(value, 0, Integer.MAX_VALUE, "pingIntervalMillis"); return this; }
@@ -123,12 +171,17 @@ public final class ServerConfig {
     /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
     public ServerConfig allowAnyOrigin(boolean value) { allowAnyOrigin = value; return this; }
     /**
-     * Also accept an Origin whose host and port equal the request's {@code Host} (or
-     * {@code X-Forwarded-Host}): for a server behind a reverse proxy whose public URL it cannot know.
-     * Off by default: on a loopback server it would let a DNS-rebinding page in.
+     * Also accept an Origin whose host and port equal the host a reverse proxy forwarded the
+     * request for ({@code X-Forwarded-Host}, else {@code Host}), for a server behind a proxy whose
+     * public URL it cannot know. Only requests that came through a proxy (with
+     * {@code X-Forwarded-For} or {@code Forwarded}) and an http or https Origin match, so a
+     * DNS-rebinding page that reaches the server directly does not. Off by default.
      */
     public ServerConfig allowHostOrigin(boolean value) { allowHostOrigin = value; return this; }
-    /** When set, upgrades must carry {@code ?token=...} or {@code Authorization: Bearer ...}. */
+    /**
+     * When set, upgrades must carry {@code ?token=...} or {@code Authorization: Bearer ...}. Use at
+     * least {@link #MIN_TOKEN_LENGTH} random characters (the CLI and WL refuse shorter ones).
+     */
     public ServerConfig accessToken(String value) { accessToken = value == null || value.isEmpty() ? null : value; return this; }
     /**
      * Lets a server bound beyond loopback run without a token. Off by default: there, without one,
@@ -195,6 +248,13 @@ public final class ServerConfig {
         c.readPauseBytes = readPauseBytes;
         c.writableThresholdBytes = writableThresholdBytes;
         c.inboundBudgetBytes = inboundBudgetBytes;
+        c.maxInflationRatio = maxInflationRatio;
+        c.partialMessageTimeoutMillis = partialMessageTimeoutMillis;
+        c.maxHandshakes = maxHandshakes;
+        c.maxHandshakesPerAddress = maxHandshakesPerAddress;
+        c.headTimeoutMillis = headTimeoutMillis;
+        c.zlibBudgetBytes = zlibBudgetBytes;
+        c.requireToken = requireToken;
         c.closeTimeoutMillis = closeTimeoutMillis;
         c.pingIntervalMillis = pingIntervalMillis;
         c.idleTimeoutMillis = idleTimeoutMillis;
@@ -212,6 +272,11 @@ public final class ServerConfig {
         c.compression = compression;
         c.tls = tls;
         return c;
+    }
+
+    /** 16 MiB, or a sixteenth of the heap when that is less (a small heap could not take many such messages at once). */
+    private static int defaultMaxMessage() {
+        return (int) Math.min(16L * 1024 * 1024, Math.max(1024 * 1024, Runtime.getRuntime().maxMemory() / 16));
     }
 
     private static int check(int value, int min, int max, String name) {

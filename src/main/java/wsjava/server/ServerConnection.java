@@ -12,7 +12,6 @@ import wsjava.protocol.FrameWriter;
 import wsjava.protocol.Handshake;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
-import wsjava.protocol.HttpRequestParser;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -46,11 +45,13 @@ final class ServerConnection {
 
     private SelectionKey key;
     private volatile State state = State.HANDSHAKE;
-    private HttpRequestParser requestParser;
+    /** Until the upgrade: the request head's parser; then null. */
+    private UpgradeStage upgradeStage;
     /** Null until the upgrade. */
     private OpenCodec codec;
 
     private final ConnectionClock clock;
+    private final ConnectionInput input;
     private final CloseStatus closeStatus = new CloseStatus();
 
     ServerConnection(SocketChannel channel, IoLoop loop, WebSocketServer server) {
@@ -59,18 +60,19 @@ final class ServerConnection {
         this.server = server;
         this.config = server.settings();
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
-        this.reading = new ReadGate(this, server.inboundBudget());
+        this.reading = new ReadGate(this, server);
         this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
-        this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading);
-        this.requestParser = new HttpRequestParser(config.maxHeaderBytes());
+        this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading, server.limits().inbound);
+        this.upgradeStage = new UpgradeStage(server);
         this.remoteAddress = ConnectionHandle.remoteAddressOf(channel);
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
+        this.input = new ConnectionInput(this, loop, reading, clock, server);
     }
 
     /** A TLS handshake's tasks are done: go on reading and writing. */
     private void resumeTls() {
         if (state != State.CLOSED) {
-            onReadable(loop.readBuffer());
+            onReadable(loop.buffers().read);
             flush();
         }
     }
@@ -109,9 +111,10 @@ final class ServerConnection {
         return view.isDirect() && codec.buffers() != null ? codec.buffers().keepUntilSent() : null;
     }
 
+    /** A ping's answer: a few wait at most, then only the latest (RFC 6455 section 5.5.3), however many pings come. */
     void pong(byte[] payload) {
         if (state == State.OPEN) {
-            outbox.enqueue(writer.control(OpCode.PONG, payload));
+            outbox.enqueuePong(writer.control(OpCode.PONG, payload));
         }
     }
 
@@ -126,63 +129,102 @@ final class ServerConnection {
         key = selectionKey;
         reading.register(selectionKey);
         outbox.register(selectionKey);
+        ServerConnection oldest = server.limits().handshakes.admit(this, HandshakeLimiter.addressOf(remoteAddress));
+        if (oldest != null) {
+            oldest.pushedOut();
+        }
+    }
+
+    String remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** Too many sockets are still in their handshake and this is the oldest: it goes (on its own I/O thread). */
+    private void pushedOut() {
+        loop.execute(() -> {
+            if (state == State.HANDSHAKE || state == State.HTTP_RESPONSE) {
+                closeChannel();
+            }
+        });
     }
 
     void onReadable(ByteBuffer buffer) {
-        buffer.clear();
-        int n;
+        input.read(buffer, transport);
+    }
+
+    boolean isDraining() {
+        return reading.isDraining();
+    }
+
+    /**
+     * One pass over input (a fresh read, or input carried over): the request head until the upgrade,
+     * then frames. Returns whether what the pass left is to be kept for later (it is dropped after a
+     * failure, an HTTP answer, or before the upgrade).
+     */
+    boolean consume(ByteBuffer bytes) {
         try {
-            n = transport.read(buffer);
-        } catch (IOException e) {
-            lost("connection lost: " + e.getMessage(), e);
-            return;
-        }
-        if (n < 0) {
-            lost(state == State.OPEN ? "connection closed without a close frame" : "connection closed", null);
-            return;
-        }
-        if (n == 0 || reading.isDraining()) {
-            return;     // while lingering, what arrives is read only to be dropped
-        }
-        clock.heard(System.nanoTime());
-        server.stats().bytesIn.add(n);
-        buffer.flip();
-        try {
-            if (state == State.HANDSHAKE && !readRequest(buffer)) {
-                return;
+            if (state == State.HANDSHAKE && !readRequest(bytes)) {
+                return false;
             }
-            if ((state == State.OPEN || state == State.CLOSING) && buffer.hasRemaining()) {
-                codec.parse(buffer);
+            if ((state == State.OPEN || state == State.CLOSING) && bytes.hasRemaining() && codec.assembler().resume()) {
+                codec.parse(bytes);
             }
+            return state == State.OPEN || state == State.CLOSING;
         } catch (HandshakeException e) {
             respond(e.toHttpResponse());
         } catch (CloseException e) {
             failWith(e, e);
-        } finally {
-            reading.account(codec == null ? null : codec.assembler(), state == State.CLOSED);
         }
+        return false;
+    }
+
+    /** Input carried over may be parsed now (the loop's next pass after a yield). */
+    void continueCarried() {
+        if (state != State.CLOSED) {
+            input.continueCarried();
+        }
+    }
+
+    /** The server suspended or resumed all reading: input carried over goes on at the next pass. */
+    void readingSwitched() {
+        reading.update();
+        if (state != State.CLOSED) {
+            input.continueSoon();
+        }
+    }
+
+    boolean isClosed() {
+        return state == State.CLOSED;
+    }
+
+    /** The open connection's message assembler, or null before the upgrade. */
+    wsjava.protocol.MessageAssembler assembler() {
+        return codec == null ? null : codec.assembler();
+    }
+
+    /** What arrives failed the connection outside a parse (a stalled message): a close frame with the code. */
+    void failInput(CloseException e) {
+        failWith(e, e);
     }
 
     /** Returns true when the connection just opened and bytes after the request may hold frames. */
     private boolean readRequest(ByteBuffer buffer) {
-        HttpRequest parsed = requestParser.parse(buffer);
+        HttpRequest parsed = upgradeStage.parse(buffer);
         if (parsed == null) {
             return false;
         }
-        requestParser = null;
         if (!Handshake.isUpgradeRequest(parsed)) {
             respond(server.httpResponse(parsed));
             return false;
         }
-        Handshake.validate(parsed);
-        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(parsed, server.admit(parsed, remoteAddress), config, server.listener());
-        handle = new ConnectionHandle(this, server, parsed, remoteAddress, upgrade, writer, outbox);
-        calls = new ListenerCalls(this, handle, upgrade.listener, server.stats());
-        codec = new OpenCodec(upgrade.deflate, config, calls, writer, outbox,
-                calls.takesBuffers() ? new ConnectionBuffers(loop.directPool()) : null);
-        handle.encodeWith(codec.encoder());
-        outbox.enqueue(upgrade.response);
+        UpgradeStage.Session session = upgradeStage.open(parsed, this, loop, writer, outbox, input.allowance);
+        upgradeStage = null;
+        handle = session.handle;
+        calls = session.calls;
+        codec = session.codec;
+        outbox.enqueue(session.response);
         state = State.OPEN;
+        server.limits().handshakes.done(this, HandshakeLimiter.addressOf(remoteAddress));
         server.opened(handle);
         return calls.opened();
     }
@@ -248,6 +290,21 @@ final class ServerConnection {
         }
     }
 
+    /** Memory ran out while serving this connection: it goes at once, without a close frame (which would need memory). */
+    void shed() {
+        closeStatus.record(CloseCodes.INTERNAL_ERROR, OutOfMemoryGuard.REASON);
+        closeChannel();
+    }
+
+    /** The last resort when even {@link #shed()} failed: the socket is closed, nothing else. */
+    void closeQuietly() {
+        try {
+            transport.close();
+        } catch (Throwable ignored) {   // nothing more can be done
+            // dropped
+        }
+    }
+
     /** Drops the connection at once (a client too slow to read what it is sent). */
     void drop(int code, String reason) {
         closeStatus.record(code, reason);
@@ -284,6 +341,8 @@ final class ServerConnection {
             closeChannel();      // the TLS handshake did not finish: no channel to answer on
         } else if (state == State.HANDSHAKE && clock.pastDeadline(now)) {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
+        } else if (state == State.HANDSHAKE && transport.ready() && clock.headOverdue(now, config.headTimeoutMillis())) {
+            respond(new HandshakeException(408, "request head not complete within " + config.headTimeoutMillis() + " ms").toHttpResponse());
         } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();
         } else if (state == State.OPEN && clock.idle(now, config.idleTimeoutMillis())) {
@@ -294,8 +353,8 @@ final class ServerConnection {
         if (codec != null) {
             codec.onTimer(now);
         }
-        if ((state == State.OPEN || state == State.CLOSING) && reading.checkBudget(now, clock.lastHeard())) {
-            clock.heard(now);   // its turn to read starts now
+        if (state == State.OPEN || state == State.CLOSING) {
+            input.onTimer(now);
         }
     }
 
@@ -323,9 +382,10 @@ final class ServerConnection {
             return;
         }
         state = State.CLOSED;
+        server.limits().handshakes.done(this, HandshakeLimiter.addressOf(remoteAddress));
         outbox.discard();
+        input.closed();
         if (codec != null) {
-            reading.account(codec.assembler(), true);
             codec.release();
         }
         if (key != null) {

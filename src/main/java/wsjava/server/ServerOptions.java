@@ -7,7 +7,8 @@ package wsjava.server;
 public final class ServerOptions {
 
     /** Options that take no value. */
-    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token", "tls-self-signed"};
+    public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token",
+        "require-token", "tls-self-signed"};
 
     private ServerOptions() {
     }
@@ -57,10 +58,18 @@ public final class ServerOptions {
             case "idle-timeout": config.idleTimeoutMillis(parseInt(name, value)); break;
             case "max-topics": config.maxTopicsPerConnection(parseInt(name, value)); break;
             case "inbound-budget": config.inboundBudgetBytes(parseLong(name, value)); break;
+            case "max-inflation-ratio": config.maxInflationRatio(parseInt(name, value)); break;
+            case "partial-message-timeout": config.partialMessageTimeoutMillis(parseInt(name, value)); break;
+            case "max-handshakes": config.maxHandshakes(parseInt(name, value)); break;
+            case "max-handshakes-per-address": config.maxHandshakesPerAddress(parseInt(name, value)); break;
+            case "head-timeout": config.headTimeoutMillis(parseInt(name, value)); break;
+            case "zlib-budget": config.zlibBudgetBytes(parseLong(name, value)); break;
+            case "token-file": config.accessToken(checkedToken(TokenFile.read(value))); break;
+            case "require-token": config.requireToken(value == null || Boolean.parseBoolean(value)); break;
             case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
             case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;
             case "allow-origin": config.addAllowedOrigin(value); break;
-            case "token": config.accessToken(value); break;
+            case "token": config.accessToken(checkedToken(value)); break;
             case "subprotocol": config.addSubprotocol(value); break;
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "allow-host-origin": config.allowHostOrigin(value == null || Boolean.parseBoolean(value)); break;
@@ -83,6 +92,15 @@ public final class ServerOptions {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("page: cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** A token given by name must be long enough to resist guessing. */
+    private static String checkedToken(String token) {
+        if (token.length() < ServerConfig.MIN_TOKEN_LENGTH) {
+            throw new IllegalArgumentException("a token needs at least " + ServerConfig.MIN_TOKEN_LENGTH + " characters, this one has "
+                    + token.length());
+        }
+        return token;
     }
 
     /** "on"/"true" or "off"/"false", else IllegalArgumentException naming the option (shared with the client's options). */

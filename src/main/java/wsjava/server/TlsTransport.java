@@ -5,8 +5,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -26,8 +29,11 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
  */
 final class TlsTransport implements Transport {
 
-    private static final ExecutorService TASKS = Executors.newFixedThreadPool(
-            Math.max(2, Runtime.getRuntime().availableProcessors()), runnable -> {
+    /** Handshake task batches that may wait for the pool; past this, new handshakes are refused (their connection closes). */
+    static final int MAX_WAITING_TASKS = 256;
+    private static final ExecutorService TASKS = new ThreadPoolExecutor(Math.max(2, Runtime.getRuntime().availableProcessors()),
+            Math.max(2, Runtime.getRuntime().availableProcessors()), 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(MAX_WAITING_TASKS),
+            runnable -> {
                 Thread t = new Thread(runnable, "wsjava-tls-task");
                 t.setDaemon(true);
                 return t;
@@ -71,7 +77,7 @@ final class TlsTransport implements Transport {
         }
         int packet = engine.getSession().getPacketBufferSize();
         int held = pendingIn == null ? 0 : pendingIn.remaining();
-        ByteBuffer in = loop.tlsInScratch(Math.max(2 * packet, held + packet));
+        ByteBuffer in = loop.buffers().tlsIn(Math.max(2 * packet, held + packet));
         if (pendingIn != null) {
             in.put(pendingIn);
             pendingIn = null;
@@ -113,6 +119,9 @@ final class TlsTransport implements Transport {
     private boolean driveHandshake() throws IOException {
         while (!taskRunning) {
             HandshakeStatus status = engine.getHandshakeStatus();
+            if (status != HandshakeStatus.NOT_HANDSHAKING && handshakeDone && "TLSv1.2".equals(engine.getSession().getProtocol())) {
+                throw new IOException("TLS renegotiation refused");     // client-initiated: a CPU cost for nothing
+            }
             if (status == HandshakeStatus.NEED_TASK) {
                 startTasks();
                 return false;
@@ -124,7 +133,7 @@ final class TlsTransport implements Transport {
                 needFlush.run();
                 return false;
             }
-            ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+            ByteBuffer out = loop.buffers().tlsOut(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
             noteFinished(engine.wrap(EMPTY, out));
             if (!send(out)) {
                 needFlush.run();
@@ -134,23 +143,29 @@ final class TlsTransport implements Transport {
         return false;
     }
 
-    private void startTasks() {
+    private void startTasks() throws IOException {
         taskRunning = true;
         List<Runnable> tasks = new ArrayList<>();
         Runnable task;
         while ((task = engine.getDelegatedTask()) != null) {
             tasks.add(task);
         }
-        TASKS.execute(() -> {
-            try {
-                tasks.forEach(Runnable::run);
-            } finally {
-                loop.execute(() -> {
-                    taskRunning = false;
-                    resume.run();
-                });
-            }
-        });
+        try {
+            TASKS.execute(() -> runThenResume(tasks));
+        } catch (RejectedExecutionException e) {
+            throw new IOException("too many TLS handshakes waiting for the handshake pool", e);
+        }
+    }
+
+    private void runThenResume(List<Runnable> tasks) {
+        try {
+            tasks.forEach(Runnable::run);
+        } finally {
+            loop.execute(() -> {
+                taskRunning = false;
+                resume.run();
+            });
+        }
     }
 
     private void noteFinished(SSLEngineResult r) {
@@ -171,7 +186,7 @@ final class TlsTransport implements Transport {
         long consumed = 0;
         int packet = engine.getSession().getPacketBufferSize();
         while (true) {
-            ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * packet);
+            ByteBuffer out = loop.buffers().tlsOut(RECORDS_PER_WRITE * packet);
             while (out.remaining() >= packet) {
                 SSLEngineResult r = engine.wrap(srcs, offset, length, out);
                 consumed += r.bytesConsumed();
@@ -242,7 +257,7 @@ final class TlsTransport implements Transport {
         engine.closeOutbound();
         try {
             if (flushNet()) {
-                ByteBuffer out = loop.tlsOutScratch(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
+                ByteBuffer out = loop.buffers().tlsOut(RECORDS_PER_WRITE * engine.getSession().getPacketBufferSize());
                 engine.wrap(EMPTY, out);
                 send(out);
             }

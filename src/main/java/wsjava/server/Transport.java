@@ -57,8 +57,19 @@ interface Transport extends GatheringByteChannel {
         engine.setUseClientMode(false);
         SSLParameters parameters = engine.getSSLParameters();
         parameters.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+        parameters.setCipherSuites(aeadOnly(engine.getEnabledCipherSuites()));
         parameters.setApplicationProtocols(new String[] {"http/1.1"});
         engine.setSSLParameters(parameters);
         return new TlsTransport(channel, engine, loop, resume, needFlush);
+    }
+
+    /**
+     * The enabled suites without CBC and SHA-1 ones: AEAD only (GCM, ChaCha20-Poly1305), as in
+     * Mozilla's intermediate profile; the renegotiation signal stays.
+     */
+    static String[] aeadOnly(String[] suites) {
+        return java.util.Arrays.stream(suites)
+                .filter(s -> s.contains("_GCM_") || s.contains("_CHACHA20_POLY1305") || s.equals("TLS_EMPTY_RENEGOTIATION_INFO_SCSV"))
+                .toArray(String[]::new);
     }
 }

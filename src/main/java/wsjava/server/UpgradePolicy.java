@@ -36,7 +36,11 @@ final class UpgradePolicy {
     UpgradePolicy(ServerConfig config, int port) {
         this.config = config;
         boolean exposed = !isLoopback(config.host());
-        this.tokenGenerated = config.accessToken() == null && exposed && !config.allowNoToken();
+        this.tokenGenerated = config.accessToken() == null && (exposed || config.requireToken()) && !config.allowNoToken();
+        if (config.allowHostOrigin() && !exposed) {
+            ServerLog.log(System.Logger.Level.WARNING, "allowHostOrigin on a loopback server: an Origin matching the request's host is"
+                    + " accepted only through a proxy (X-Forwarded-For), never from a browser directly (DNS rebinding)", null);
+        }
         this.token = tokenGenerated ? newToken() : config.accessToken();
         for (String origin : ownOrigins(config.host(), port)) {
             allowedOrigins.add(config.tls() == null ? origin : "https" + origin.substring(4));   // our pages come over https then
@@ -157,15 +161,29 @@ final class UpgradePolicy {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
-    /** Whether the Origin names the host the request was addressed to (directly or through a proxy). */
-    private static boolean originMatchesHost(HttpRequest request, String origin) {
-        int scheme = origin.indexOf("://");
-        if (scheme < 0) {
+    /**
+     * Whether the Origin names the host a reverse proxy forwarded the request for: only a request
+     * that came through a proxy (it says so with X-Forwarded-For or Forwarded, which a browser's
+     * WebSocket cannot send, so a DNS-rebinding page talking to us directly never matches), with an
+     * http or https Origin (the forwarded scheme, when the proxy names it) whose host and port are
+     * the forwarded host (X-Forwarded-Host, else Host).
+     */
+    static boolean originMatchesHost(HttpRequest request, String origin) {
+        if (request.header("X-Forwarded-For") == null && request.header("Forwarded") == null) {
             return false;
         }
-        String authority = origin.substring(scheme + 3);
-        return authority.equalsIgnoreCase(String.valueOf(request.header("Host")))
-                || authority.equalsIgnoreCase(String.valueOf(request.header("X-Forwarded-Host")));
+        int at = origin.indexOf("://");
+        if (at < 0) {
+            return false;
+        }
+        String scheme = origin.substring(0, at).toLowerCase(Locale.ROOT);
+        String forwardedScheme = request.header("X-Forwarded-Proto");
+        if (forwardedScheme != null ? !scheme.equalsIgnoreCase(forwardedScheme.trim()) : !scheme.equals("http") && !scheme.equals("https")) {
+            return false;
+        }
+        String forwardedHost = request.header("X-Forwarded-Host");
+        String host = forwardedHost != null ? forwardedHost : request.header("Host");
+        return host != null && origin.substring(at + 3).equalsIgnoreCase(host.trim());
     }
 
     private static boolean tokenMatches(HttpRequest request, String token) {

@@ -31,7 +31,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
     private final ConnectionRegistry registry = new ConnectionRegistry();
-    private final InboundBudget inboundBudget;
+    private final ServerLimits limits;
     private final HttpFallback httpFallback;
     private final List<IoLoop> loops = new ArrayList<>();
     private final FrameWriter broadcastWriter;
@@ -42,6 +42,8 @@ public final class WebSocketServer implements AutoCloseable {
     private volatile boolean stopping;
     private volatile boolean stopped;
     private volatile Throwable failure;
+    private volatile boolean readingSuspended;
+
     private int port;
 
     /**
@@ -56,7 +58,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(broadcastWriter, config.compression().level());
-        this.inboundBudget = new InboundBudget(config.inboundBudgetBytes());
+        this.limits = new ServerLimits(config);
         this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }
 
@@ -131,11 +133,44 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** Bytes of incoming messages buffered across all connections now (bounded by the inbound budget plus one message). */
     public long inboundBufferedBytes() {
-        return inboundBudget.used();
+        return limits.inbound.used();
     }
 
-    InboundBudget inboundBudget() {
-        return inboundBudget;
+    /** What this server's connections share to stay bounded together. */
+    ServerLimits limits() {
+        return limits;
+    }
+
+    /** Native bytes of zlib streams held by this server's connections now. */
+    public long zlibBytes() {
+        return limits.zlibStreams.bytes();
+    }
+
+    /**
+     * Stops reading every connection of this server: each stops before it assembles a new message
+     * (in the middle of a read too), so a consumer that fell behind (the WL kernel) gets nothing more
+     * until {@link #resumeReading()}. TCP pushes back on the clients; nothing they sent is lost.
+     * Close handshakes go on.
+     */
+    public void suspendReading() {
+        switchReading(true);
+    }
+
+    /** Undoes {@link #suspendReading()}. */
+    public void resumeReading() {
+        switchReading(false);
+    }
+
+    private void switchReading(boolean suspend) {
+        if (readingSuspended != suspend) {
+            readingSuspended = suspend;
+            loops.forEach(IoLoop::readingSwitched);
+        }
+    }
+
+    /** Whether {@link #suspendReading()} is in force. */
+    public boolean readingSuspended() {
+        return readingSuspended;
     }
 
     WebSocketListener listener() {

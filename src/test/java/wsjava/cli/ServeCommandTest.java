@@ -66,7 +66,9 @@ class ServeCommandTest {
                 "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout", "--max-topics",
                 "--outbound-limit", "--fragment-size", "--allow-origin", "--allow-any-origin", "--token", "--subprotocol",
                 "--no-demo-page", "--compression", "--compression-level", "--compression-threshold", "--compression-idle-release",
-                "--no-context-takeover", "--tls-cert", "--tls-key", "--tls-keystore", "--tls-password", "--tls-self-signed", "--inbound-budget", "--allow-host-origin", "--no-token")) {
+                "--no-context-takeover", "--tls-cert", "--tls-key", "--tls-keystore", "--tls-password", "--tls-self-signed", "--inbound-budget", "--allow-host-origin", "--no-token",
+                "--max-inflation-ratio", "--partial-message-timeout", "--max-handshakes", "--max-handshakes-per-address", "--head-timeout",
+                "--zlib-budget", "--token-file", "--require-token")) {
             assertTrue(text.contains(option), "help lists " + option);
         }
     }

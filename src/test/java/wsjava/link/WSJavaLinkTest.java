@@ -163,9 +163,16 @@ class WSJavaLinkTest {
         long handle = WSJavaLink.startServer(new String[] {"port", "allow-host-origin"}, new String[] {"0", "true"});
         try {
             int port = WSJavaLink.serverPort(handle);
-            assertEquals(101, upgradeStatus(port, "Host: wljs.example.org", "https://wljs.example.org"));
-            assertEquals(101, upgradeStatus(port, "Host: wljs\r\nX-Forwarded-Host: wljs:8443", "https://wljs:8443"));
-            assertEquals(403, upgradeStatus(port, "Host: wljs.example.org", "https://evil.example.org"));
+            // As WLJS's nginx forwards: Host $host, X-Forwarded-For $remote_addr (and, in its container, X-Forwarded-Host and -Proto).
+            assertEquals(101, upgradeStatus(port, "Host: wljs.example.org\r\nX-Forwarded-For: 192.0.2.7", "https://wljs.example.org"));
+            assertEquals(101, upgradeStatus(port, "Host: wljs\r\nX-Forwarded-For: 192.0.2.7\r\nX-Forwarded-Host: wljs:8443"
+                    + "\r\nX-Forwarded-Proto: https", "https://wljs:8443"));
+            assertEquals(403, upgradeStatus(port, "Host: wljs.example.org\r\nX-Forwarded-For: 192.0.2.7", "https://evil.example.org"));
+            // Issue 20, item 12: a DNS-rebinding page reaches the server directly (no proxy header), with a matching Origin.
+            assertEquals(403, upgradeStatus(port, "Host: evil.example:" + port, "http://evil.example:" + port));
+            assertEquals(403, upgradeStatus(port, "Host: wljs\r\nX-Forwarded-For: 192.0.2.7\r\nX-Forwarded-Proto: https", "http://wljs"),
+                    "the Origin's scheme must be the one the proxy forwarded");
+            assertEquals(403, upgradeStatus(port, "Host: wljs\r\nX-Forwarded-For: 192.0.2.7", "ftp://wljs"), "only http and https origins");
         } finally {
             WSJavaLink.forgetServer(handle);
         }

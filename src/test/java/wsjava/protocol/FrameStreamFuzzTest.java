@@ -13,7 +13,9 @@ import java.util.List;
  * the limit, nor more than twice the payload that arrived (a claimed length allocates nothing);
  * and the same bytes split anywhere give the same messages and the same close code. The split run
  * reads the way the server does: chunks in direct buffers, unmasked in place, binary messages
- * assembled in taken buffers, each of which must be given back exactly once.
+ * assembled in taken buffers, each of which must be given back exactly once; and under limits that
+ * stop the assembler at fuzzer-chosen points (memory refused, work used up, reading suspended), with
+ * what it left carried over and fed again, and buffers refused now and then (direct memory short).
  */
 class FrameStreamFuzzTest {
 
@@ -27,24 +29,27 @@ class FrameStreamFuzzTest {
         int maxFrame = data.consumeInt(125, 1 << 20);
         int maxMessage = data.consumeInt(1, 1 << 20);
         int offHeapFrom = data.consumeInt(0, 300);
+        int stallPercent = data.consumeInt(0, 60);
+        long seed = data.consumeLong();
         int[] cuts = new int[data.consumeInt(0, 8)];
         for (int i = 0; i < cuts.length; i++) {
             cuts[i] = data.consumeInt(0, 1 << 16);
         }
         byte[] stream = data.consumeRemainingAsBytes();
-        Outcome whole = run(stream.clone(), new int[0], maxFrame, maxMessage, -1);
-        Outcome split = run(stream.clone(), cuts, maxFrame, maxMessage, offHeapFrom);
+        Outcome whole = run(stream.clone(), new int[0], maxFrame, maxMessage, -1, null);
+        Outcome split = run(stream.clone(), cuts, maxFrame, maxMessage, offHeapFrom, new StallingLimits(seed, stallPercent));
         if (!whole.equals(split)) {
             throw new IllegalStateException("split at " + Arrays.toString(cuts) + " changed the result:\n" + whole + "\n" + split);
         }
     }
 
     /** {@code offHeapFrom} below 0: heap input and arrays only; else as a server reads, from that size off the heap. */
-    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage, int offHeapFrom) {
+    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage, int offHeapFrom, StallingLimits limits) {
         Outcome outcome = new Outcome();
         boolean asServer = offHeapFrom >= 0;
-        CheckedBuffers buffers = asServer ? new CheckedBuffers() : null;
-        MessageAssembler assembler = new MessageAssembler(outcome, maxMessage, null, buffers, Math.max(0, offHeapFrom));
+        CheckedBuffers buffers = asServer ? new CheckedBuffers(cuts.length) : null;
+        MessageAssembler assembler = new MessageAssembler(outcome, maxMessage, null, buffers, Math.max(0, offHeapFrom),
+                limits == null ? InboundLimits.NONE : limits);
         FrameParser parser = new FrameParser(Role.SERVER, maxFrame);
         int[] bounds = Arrays.copyOf(cuts, cuts.length + 1);
         bounds[cuts.length] = stream.length;
@@ -55,7 +60,7 @@ class FrameStreamFuzzTest {
                 int end = Math.min(Math.max(bound, at), stream.length);
                 ByteBuffer chunk = asServer ? ByteBuffer.allocateDirect(end - at).put(stream, at, end - at).flip()
                         : ByteBuffer.wrap(stream, at, end - at);
-                parser.parse(chunk, assembler);
+                StallingLimits.feed(parser, assembler, chunk);
                 at = end;
                 long limit = Math.min(maxMessage, Math.max(1024, 2L * at));
                 if (assembler.bufferCapacity() > limit) {
@@ -73,12 +78,20 @@ class FrameStreamFuzzTest {
         return outcome;
     }
 
-    /** Buffers for off-heap assembly that check each one taken is given back exactly once. */
+    /** Buffers for off-heap assembly that check each one taken is given back exactly once; now and then there is none. */
     private static final class CheckedBuffers implements MessageBuffers {
         final java.util.Map<ByteBuffer, Boolean> out = new java.util.IdentityHashMap<>();
+        private final java.util.Random shortage;
+
+        CheckedBuffers(long seed) {
+            shortage = new java.util.Random(seed);
+        }
 
         @Override
         public ByteBuffer take(int capacity) {
+            if (shortage.nextInt(8) == 0) {
+                return null;           // direct memory short: the assembler goes on in an array
+            }
             ByteBuffer b = ByteBuffer.allocate(capacity);
             out.put(b, Boolean.TRUE);
             return b;

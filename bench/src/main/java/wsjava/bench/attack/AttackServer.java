@@ -1,0 +1,111 @@
+package wsjava.bench.attack;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import wsjava.cli.EchoListener;
+import wsjava.link.WSJavaLink;
+import wsjava.server.ServerConfig;
+import wsjava.server.ServerOptions;
+import wsjava.server.WebSocketServer;
+
+/**
+ * The server under attack, in a JVM of its own so that its heap and RSS are its own: {@code echo}
+ * is {@code ./wsjava serve} (the echo listener), {@code events} is a server as the WL paclet starts
+ * it ({@code WSJavaLink.startServer}) with a kernel that takes its events at 20 MB/s. Arguments
+ * after the mode are server options ({@code --name value}). It prints {@code listening on ...}, then
+ * answers {@code gc} on stdin with {@code heap <bytes used after a full GC> <max heap>}.
+ */
+public final class AttackServer {
+
+    private AttackServer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> names = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String name = args[i].substring(2);
+            boolean flag = ServerOptions.isFlag(name);
+            names.add(name);
+            values.add(flag ? null : args[++i]);
+        }
+        String url;
+        WebSocketServer echo = null;
+        if (args[0].equals("events")) {
+            long handle = WSJavaLink.startServer(names.toArray(new String[0]), values.stream().map(v -> v == null ? "true" : v).toArray(String[]::new));
+            url = WSJavaLink.serverUrl(handle);
+            Thread kernel = new Thread(() -> drainSlowly(handle), "slow-kernel");
+            kernel.setDaemon(true);
+            kernel.start();
+        } else {
+            ServerConfig config = new ServerConfig();
+            ServerOptions.applyAll(config, names, values);
+            echo = new WebSocketServer(config, new EchoListener()).start();
+            url = echo.url();
+        }
+        System.out.println("listening on " + url);
+        System.out.flush();
+        answerCommands(echo);
+    }
+
+    /**
+     * A kernel as the paclet drives it: a batch every 10 ms (the default drain interval), each event
+     * taken at 20 MB/s (its data crossing J/Link as a String); short texts are echoed, as by a WL echo
+     * handler, so a bystander can time round trips.
+     */
+    private static void drainSlowly(long handle) {
+        while (true) {
+            try {
+                String[] batch = WSJavaLink.poll(handle, 10, 1000);
+                for (int at = 0; at < batch.length; at += wsjava.link.EventQueue.FIELDS) {
+                    String data = batch[at + 4];
+                    Thread.sleep(data.length() / 20_000);
+                    if (batch[at].equals("Text") && data.length() < 1024) {
+                        WSJavaLink.sendText(handle, Long.parseLong(batch[at + 1]), data);
+                    }
+                }
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                return;
+            } catch (Throwable e) {   // the kernel side must outlive whatever the attack does to the JVM
+                sleepQuietly();
+            }
+        }
+    }
+
+    /** {@code gc}: {@code heap <used after GC> <max> <inbound buffered, or -1>} (the last only for the echo server). */
+    private static void answerCommands(WebSocketServer echo) throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.equals("gc")) {
+                try {
+                    long used = Long.MAX_VALUE;
+                    for (int i = 0; i < 3; i++) {      // a GC asked for while zlib pins an array is skipped: the least of three
+                        System.gc();
+                        used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+                        Thread.sleep(50);
+                    }
+                    long max = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
+                    System.out.println("heap " + used + " " + max + " " + (echo == null ? -1 : echo.inboundBufferedBytes()));
+                } catch (Throwable e) {     // out of memory: say so rather than nothing
+                    System.out.println("heap -1 -1 -1");
+                }
+                System.out.flush();
+            }
+        }
+        System.exit(0);
+    }
+
+    private static void sleepQuietly() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

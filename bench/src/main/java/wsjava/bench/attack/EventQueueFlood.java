@@ -1,0 +1,70 @@
+package wsjava.bench.attack;
+
+import java.util.ArrayList;
+import java.util.List;
+import wsjava.protocol.OpCode;
+
+/**
+ * Issue 20, item 2: against a server as the WL paclet runs it (its handlers fed from the event
+ * queue by a kernel that drains slowly), connections each send one compressed text message that
+ * inflates to 15 MiB and stay. The queue must stop every connection of the server before a new
+ * message is assembled once it is over its heap-derived limit, so the JVM (in WL: the kernel's
+ * Java, with every server in it) keeps its heap.
+ */
+final class EventQueueFlood extends Attack {
+
+    private final List<RawWs> senders = new ArrayList<>();
+    private long sent;
+
+    @Override
+    String name() {
+        return "event-queue-flood";
+    }
+
+    @Override
+    String description(Scale scale) {
+        return "a WL-style server whose kernel takes events at 20 MB/s; " + scale.count(200, 40)
+                + " connections each send one compressed 15 MiB text message";
+    }
+
+    @Override
+    String mode() {
+        return "events";
+    }
+
+    /** As the WL paclet starts servers today: it passes its "MaxMessageSize" default, 16 MiB. */
+    @Override
+    List<String> serverOptions(Scale scale) {
+        return List.of("--max-message", "16777216", "--max-frame", "16777216");
+    }
+
+    @Override
+    void launch(ServerUnderTest server, Scale scale) throws Exception {
+        byte[] message = RawWs.frame(true, true, OpCode.TEXT, Compressed.withRatio(15 * 1024 * 1024, 150));
+        for (int i = 0; i < scale.count(200, 40); i++) {
+            RawWs ws = RawWs.open(server.port, true);
+            senders.add(ws);
+            ws.write(message);
+        }
+        sent = senders.stream().mapToLong(RawWs::sent).sum();
+        Thread.sleep(scale.millis(4_000, 2_000));
+    }
+
+    @Override
+    long bytesSent() {
+        return sent;
+    }
+
+    /** Queued events within the queue's limit, messages in progress within the inbound budget. */
+    @Override
+    List<String> check(AttackRow row, Scale scale) {
+        List<String> problems = super.check(row, scale);
+        Bounds.heapHeldAtMost(row, Bounds.eventQueueLimit(row) + Bounds.inboundHardLimit(row) + Bounds.SLACK, problems);
+        return problems;
+    }
+
+    @Override
+    public void close() {
+        senders.forEach(RawWs::close);
+    }
+}

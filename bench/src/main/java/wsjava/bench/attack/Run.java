@@ -1,0 +1,112 @@
+package wsjava.bench.attack;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import wsjava.bench.Progress;
+import wsjava.bench.Report;
+
+/** One attack against one fresh server: the measurements in {@link AttackRow}, in a fixed order. */
+final class Run {
+
+    private final Attack attack;
+    private final Attack.Scale scale;
+    private final String heap;
+    private final Path libraryJar;
+    private final String arenas;
+    private final Path out;
+
+    Run(Attack attack, Attack.Scale scale, String heap, Path libraryJar, String arenas, Path out) {
+        this.attack = attack;
+        this.scale = scale;
+        this.heap = heap;
+        this.libraryJar = libraryJar;
+        this.arenas = arenas;
+        this.out = out;
+    }
+
+    AttackRow measure(Progress progress) throws Exception {
+        AttackRow row = new AttackRow();
+        row.attack = attack.name();
+        row.heap = heap == null ? "default" : heap;
+        List<String> options = new ArrayList<>(attack.serverOptions(scale));
+        try (ServerUnderTest server = ServerUnderTest.start(attack.name(), attack.mode(), heap, options, libraryJar, arenas, out)) {
+            Thread.sleep(300);
+            row.heapBefore = server.heapAfterGc();
+            row.heapMax = server.maxHeap;
+            row.rssBefore = server.rssBytes();
+            double serverCpu = server.cpuSeconds();
+            double ownCpu = ServerUnderTest.cpuSecondsOf(ProcessHandle.current().pid());
+            long start = System.nanoTime();
+            Bystander bystander = new Bystander(server.port);
+            try {
+                attack.launch(server, scale);
+                progress.detail(attack.name() + ": measuring under attack");
+                row.heapUnderAttack = server.heapAfterGc();
+                row.inboundBuffered = server.inboundBuffered;
+                row.rssUnderAttack = server.rssBytes();
+            } finally {
+                bystander.close();
+                row.seconds = (System.nanoTime() - start) / 1e9;
+                row.serverCpuSeconds = server.cpuSeconds() - serverCpu;
+                row.attackerCpuSeconds = ServerUnderTest.cpuSecondsOf(ProcessHandle.current().pid()) - ownCpu;
+                row.bytesSent = attack.bytesSent();
+                row.detail = attack.detail();
+                attack.close();
+            }
+            row.bystanderP99Millis = bystander.p99();
+            row.bystanderRoundTrips = bystander.roundTrips();
+            row.bystanderFailures = bystander.failures();
+            row.servedAfterwards = servedWithin(server.port, servingDeadlineMillis(row));
+            row.rssAfter = server.rssBytes();
+            row.alive = server.alive();
+            row.ioThreadDeaths = server.deathsInLog();
+            row.outOfMemory = server.outOfMemoryInLog();
+        }
+        check(row);
+        return row;
+    }
+
+    /**
+     * How long a fresh client may wait to be served after the attack: 15 s; a WL-style server's kernel
+     * first handles the events it queued, at 20 MB/s (AttackServer), so there also that long.
+     */
+    private long servingDeadlineMillis(AttackRow row) {
+        long draining = attack.mode().equals("events") ? Math.max(0, row.heapUnderAttack - row.heapBefore) / 20_000 : 0;
+        return 15_000 + draining;
+    }
+
+    /** A fresh client served within {@code millis} (a WL kernel may first have queued events to handle). */
+    private static boolean servedWithin(int port, long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < deadline) {
+            if (Bystander.servedAfresh(port)) {
+                return true;
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+
+    private void check(AttackRow row) {
+        if (!row.alive) {
+            row.violations.add("the server process died");
+        }
+        if (row.ioThreadDeaths > 0) {
+            row.violations.add(row.ioThreadDeaths + " I/O thread deaths or uncaught OutOfMemoryErrors in its log");
+        }
+        if (row.outOfMemory > 0) {
+            row.violations.add("the server ran out of memory (" + row.outOfMemory + " OutOfMemoryErrors in its log)");
+        }
+        if (!row.servedAfterwards) {
+            row.violations.add("a new client was not served afterwards");
+        }
+        if (attack.mode().equals("echo") && !(row.bystanderP99Millis <= Bounds.BYSTANDER_P99_MILLIS)) {
+            row.violations.add("bystander p99 " + Report.fixed(row.bystanderP99Millis, 1) + " ms, over " + Bounds.BYSTANDER_P99_MILLIS + " ms");
+        }
+        if (row.heapUnderAttack < 0) {
+            row.violations.add("the server could not report its heap under attack");
+        }
+        row.violations.addAll(attack.check(row, scale));
+    }
+}

@@ -1,0 +1,159 @@
+package wsjava.server;
+
+import java.nio.ByteBuffer;
+import wsjava.protocol.CloseCodes;
+import wsjava.protocol.CloseException;
+import wsjava.protocol.MessageAssembler;
+
+/**
+ * A connection's way in, on its I/O thread: each read is parsed in one pass within the
+ * connection's {@link ConnectionAllowance}; what a pass could not take is carried over
+ * ({@link CarriedInput}) and parsed first when the connection may go on: at the next loop pass
+ * after a yield, on the timer once there is room or the overdraft, when the server's reading
+ * resumes. It also fails (1008) a message whose sender went silent past the partial-message
+ * timeout, and one that held memory past the budget's limit and stopped moving (see
+ * {@link ConnectionAllowance#check}).
+ */
+final class ConnectionInput {
+
+    private final ServerConnection connection;
+    private final IoLoop loop;
+    private final ReadGate reading;
+    private final ConnectionClock clock;
+    private final InboundBudget budget;
+    private final ServerConfig config;
+    private final ServerStats stats;
+    final ConnectionAllowance allowance;
+    private final CarriedInput carried = new CarriedInput();
+    /** A pass is running: a listener's call must not start another on the same input. */
+    private boolean inPass;
+    /** The loop will continue this connection's carried input at its next pass. */
+    private boolean continueQueued;
+
+    ConnectionInput(ServerConnection connection, IoLoop loop, ReadGate reading, ConnectionClock clock, WebSocketServer server) {
+        this.connection = connection;
+        this.loop = loop;
+        this.reading = reading;
+        this.clock = clock;
+        this.budget = server.limits().inbound;
+        this.config = server.settings();
+        this.stats = server.stats();
+        this.allowance = new ConnectionAllowance(connection, budget, server);
+    }
+
+    /** Whether input read earlier waits to be parsed (then nothing more is read). */
+    boolean carrying() {
+        return !carried.isEmpty();
+    }
+
+    /** How much the next read may take. */
+    int window() {
+        return reading.window(budget.over());
+    }
+
+    /** The socket is readable: reads (unless input is carried over) and parses what came, in one pass. */
+    void read(ByteBuffer buffer, Transport transport) {
+        if (carrying() && !connection.isDraining()) {
+            return;     // what was read before is parsed first
+        }
+        buffer.clear();
+        buffer.limit(window());
+        int n;
+        try {
+            n = transport.read(buffer);
+        } catch (java.io.IOException e) {
+            connection.lost("connection lost: " + e.getMessage(), e);
+            return;
+        }
+        if (n < 0) {
+            connection.lost(connection.isOpen() ? "connection closed without a close frame" : "connection closed", null);
+            return;
+        }
+        if (n == 0 || connection.isDraining()) {
+            return;     // while lingering, what arrives is read only to be dropped
+        }
+        clock.heard(System.nanoTime());
+        allowance.received(n);
+        stats.bytesIn.add(n);
+        buffer.flip();
+        pass(buffer);
+    }
+
+    /** Parses {@code input} in one pass; keeps what the pass could not take. */
+    void pass(ByteBuffer input) {
+        if (inPass) {
+            return;          // called back from inside this connection's own pass: it goes on where it is
+        }
+        inPass = true;
+        allowance.newPass();
+        boolean keep = false;
+        try {
+            keep = connection.consume(input);
+        } finally {
+            if (keep) {
+                carried.keep(input);
+            } else {
+                carried.clear();
+            }
+            inPass = false;
+            afterPass();
+        }
+    }
+
+    /** Asks the loop to go on with the carried input at its next pass (once, however often asked). */
+    void continueSoon() {
+        if (!continueQueued && !carried.isEmpty()) {
+            continueQueued = true;
+            loop.continueSoon(connection);
+        }
+    }
+
+    /** Goes on with carried input (a loop pass after a yield, or a retry). */
+    void continueCarried() {
+        continueQueued = false;
+        if (!carried.isEmpty()) {
+            pass(carried.bytes());
+        }
+    }
+
+    private void afterPass() {
+        boolean closed = connection.isClosed();
+        allowance.account(connection.assembler(), carried.capacity(), closed);
+        reading.carrying(!carried.isEmpty());
+        boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && !carried.isEmpty();
+        reading.passEnded(yielded);
+        if (yielded && !closed) {
+            continueSoon();
+        }
+    }
+
+    /** The connection ended: what it held goes back to the budget. */
+    void closed() {
+        carried.clear();
+        allowance.account(null, 0, true);
+    }
+
+    /** A timer pass: retries a stopped pass when it may go on; fails a message whose sender went silent. */
+    void onTimer(long now) {
+        ConnectionAllowance.Verdict verdict = allowance.check(now);
+        if (verdict == ConnectionAllowance.Verdict.STALLED && connection.isOpen()) {
+            connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while it held memory past the"
+                    + " server's inbound budget (under " + ConnectionAllowance.MIN_PROGRESS_BYTES / 1024 + " KiB in a second)"));
+            return;
+        }
+        if (verdict == ConnectionAllowance.Verdict.RETRY) {
+            reading.update();
+            continueCarried();
+        }
+        MessageAssembler assembler = connection.assembler();
+        if (assembler == null || !assembler.messageInProgress() || !carried.isEmpty() || !reading.isReading()) {
+            clock.notWaitingOnPeer(now);       // not the peer's silence: we are not reading it
+            return;
+        }
+        long timeout = config.partialMessageTimeoutMillis();
+        if (timeout > 0 && connection.isOpen() && clock.peerSilentFor(now, timeout)) {
+            connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message not completed: nothing received for "
+                    + timeout + " ms"));
+        }
+    }
+}
