@@ -79,9 +79,9 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
     Throw[optionFailure[HandlerFunctionsKeys, keys, "Automatic or a list of keys among " <> ToString[$eventKeys, InputForm]], $settingsTag]];
   <|"Host" -> host, "Port" -> port, "HandlerFunctions" -> functions, "HandlerFunctionsKeys" -> keys,
     "AllowedOrigins" -> checked["AllowedOrigins", value["AllowedOrigins"], MatchQ[#, Automatic | All | {___String}] &, "Automatic, All or a list of origins such as \"http://127.0.0.1:20560\""],
-    "Token" -> checked["Token", value["Token"], MatchQ[#, Automatic | None | _String?(StringLength[#] >= 16 &)] &, "Automatic, None or a String of at least 16 characters (a short token is guessed)"],
+    "Token" -> checkedToken[value["Token"]],
     "MaxMessageSize" -> checked["MaxMessageSize", value["MaxMessageSize"], # === Automatic || (IntegerQ[#] && 125 <= # <= 2^31 - 65) &,
-      "Automatic (16 MiB, or a sixteenth of Java's heap if less) or a number of bytes from 125 to 2^31-65"],
+      "Automatic (16 MiB, or a 64th of Java's heap if less, at least 1 MiB; 16 MiB inside WLJS) or a number of bytes from 125 to 2^31-65"],
     "MaxConnections" -> checked["MaxConnections", value["MaxConnections"], IntegerQ[#] && 1 <= # < 2^31 &, "a positive integer"],
     "Subprotocols" -> checked["Subprotocols", value["Subprotocols"], MatchQ[#, {___String}] &, "a list of Strings"],
     "TLS" -> checked["TLS", value["TLS"], tlsQ,
@@ -94,6 +94,13 @@ listenSettings[address_, handler_, opts_List] := Catch[Module[{unknown, value, f
       "Automatic (the demo page), None (no page) or an existing HTML file (a File or a path)"],
     "DrainInterval" -> checkedDrainInterval[value["DrainInterval"]]|>
 ], $settingsTag];
+
+(* A token must not be guessed, and travels in ?token=: 16 or more printable ASCII characters. A
+   refused String is described, not shown, so the secret stays out of messages and Failures. *)
+checkedToken[token : (Automatic | None)] := token;
+checkedToken[token_String /; StringLength[token] >= 16 && AllTrue[ToCharacterCode[token], 33 <= # <= 126 &]] := token;
+checkedToken[token_] := Throw[optionFailure["Token", If[StringQ[token], "(a String of " <> ToString[StringLength[token]] <> " characters)", token],
+  "Automatic, None or a String of at least 16 printable ASCII characters, without spaces (a short token is guessed)"], $settingsTag];
 
 fileQ[f_] := StringQ[f] || MatchQ[f, File[_String]];
 fileName[File[f_String]] := f;
@@ -143,8 +150,7 @@ checkedDrainInterval[value_] := checked["DrainInterval", value, # === None || (N
    Integer by now, so ToString never writes 1.5*^4. *)
 javaOptionPairs[s_Association] := Join[
   {{"host", s["Host"]}, {"port", ToString[s["Port"]]}, {"max-connections", ToString[s["MaxConnections"]]}},
-  (* Automatic leaves Java's default, which follows the heap of the kernel's JVM. *)
-  If[IntegerQ[s["MaxMessageSize"]], {{"max-message", ToString[s["MaxMessageSize"]]}, {"max-frame", ToString[s["MaxMessageSize"]]}}, {}],
+  maxMessagePairs[s["MaxMessageSize"]],
   originPairs[s["AllowedOrigins"]],
   {"subprotocol", #} & /@ s["Subprotocols"],
   compressionPairs[s["Compression"]],
@@ -161,6 +167,12 @@ javaOptionPairs[s_Association] := Join[
    only lock WLJS out, and whoever reaches WLJS's http port can already evaluate through its UI
    (bound to 0.0.0.0 that is the LAN: the README says what the user trades). The Origin check
    still keeps every other web page out. None: no token, even on the network. *)
+(* Automatic leaves Java's default for WL servers (16 MiB, or a 64th of the kernel JVM's heap if
+   less, at least 1 MiB), except inside WLJS, whose editor sends dropped files in messages of over
+   5 MiB: there it is 16 MiB whatever the heap. *)
+maxMessagePairs[size_Integer] := {{"max-message", ToString[size]}, {"max-frame", ToString[size]}};
+maxMessagePairs[Automatic] := If[AssociationQ[wljsEnvironment[]], maxMessagePairs[16777216], {}];
+
 tokenPairs[token_String] := {{"token", token}};
 tokenPairs[None] := {{"no-token", "true"}};
 tokenPairs[Automatic] := If[AssociationQ[wljsEnvironment[]], {{"no-token", "true"}}, {}];

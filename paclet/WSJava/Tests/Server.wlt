@@ -116,22 +116,37 @@ VerificationTest[
 ]
 
 VerificationTest[
-  (* Java refuses tokens shorter than 16 characters; WL says so before Java is asked. *)
-  WSJavaListen[0, "Token" -> "secret"],
-  Failure["WSJavaBadOption", _],
+  (* Java refuses tokens shorter than 16 characters; WL says so before Java is asked, and the
+     message describes the refused token rather than showing it. *)
+  Module[{f = WSJavaListen[0, "Token" -> "fifteen-chars!!", "DrainInterval" -> None]},
+    If[!FailureQ[f], DeleteObject[f]];    (* a wrong paclet must not leave a server behind *)
+    {Head[f], First[f], StringFreeQ[ToString[Last[f]["MessageParameters"], InputForm], "fifteen-chars!!"]}],
+  {Failure, "WSJavaBadOption", True},
   {WSJava::optv},
-  SameTest -> MatchQ,
   TestID -> "Server-ShortTokenIsRefused"
 ]
 
 VerificationTest[
-  (* "MaxMessageSize" -> Automatic is the default, and a server starts with it (Java's own limit,
-     which follows the heap of the kernel's JVM, applies). *)
-  Module[{s = WSJavaListen[0, "DrainInterval" -> None], result},
-    result = {s["Running"], Options[WSJavaListen, "MaxMessageSize"]};
+  (* 16 characters is the least Java accepts: the server runs. *)
+  Module[{s = WSJavaListen[0, "Token" -> "sixteen-chars-ok", "DrainInterval" -> None], result},
+    result = {s["Running"], s["Token"]};
     DeleteObject[s];
     result],
-  {True, {"MaxMessageSize" -> Automatic}},
+  {True, "sixteen-chars-ok"},
+  TestID -> "Server-SixteenCharacterTokenIsAccepted"
+]
+
+VerificationTest[
+  (* "MaxMessageSize" -> Automatic (the default) sends Java no limit, so Java's own, which follows
+     the heap of the kernel's JVM, applies; a number is sent as both limits; a server starts. *)
+  Module[{pairs, s, result},
+    pairs[opts___] := WSJava`Private`javaOptionPairs[WSJava`Private`listenSettings[0, None, {opts}]];
+    s = WSJavaListen[0, "DrainInterval" -> None];
+    result = {MemberQ[pairs[][[All, 1]], "max-message" | "max-frame"],
+      SubsetQ[pairs["MaxMessageSize" -> 4096], {{"max-message", "4096"}, {"max-frame", "4096"}}], s["Running"]};
+    DeleteObject[s];
+    result],
+  {False, True, True},
   TestID -> "Server-MaxMessageSizeAutomatic"
 ]
 

@@ -94,7 +94,7 @@ public final class EventQueue implements ReconnectListener {
         this.maxQueuedBytes = maxQueuedBytes;
     }
 
-    /** The default limit: a quarter of this JVM's maximum heap (in WL: J/Link's JVM, shared by every server in it). */
+    /** The default limit: a quarter of this JVM's maximum heap, for this queue alone (in WL each server and client has its own). */
     public static long defaultLimit() {
         return Runtime.getRuntime().maxMemory() / 4;
     }

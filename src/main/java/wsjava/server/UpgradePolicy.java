@@ -165,8 +165,9 @@ final class UpgradePolicy {
      * Whether the Origin names the host a reverse proxy forwarded the request for: only a request
      * that came through a proxy (it says so with X-Forwarded-For or Forwarded, which a browser's
      * WebSocket cannot send, so a DNS-rebinding page talking to us directly never matches), with an
-     * http or https Origin (the forwarded scheme, when the proxy names it) whose host and port are
-     * the forwarded host (X-Forwarded-Host, else Host).
+     * http or https Origin whose host and port are the forwarded host (X-Forwarded-Host, else Host).
+     * The forwarded scheme is not compared: behind two proxies (TLS outside, WLJS's plain nginx
+     * inside) the inner one says http for an https page.
      */
     static boolean originMatchesHost(HttpRequest request, String origin) {
         if (request.header("X-Forwarded-For") == null && request.header("Forwarded") == null) {
@@ -177,8 +178,7 @@ final class UpgradePolicy {
             return false;
         }
         String scheme = origin.substring(0, at).toLowerCase(Locale.ROOT);
-        String forwardedScheme = request.header("X-Forwarded-Proto");
-        if (forwardedScheme != null ? !scheme.equalsIgnoreCase(forwardedScheme.trim()) : !scheme.equals("http") && !scheme.equals("https")) {
+        if (!scheme.equals("http") && !scheme.equals("https")) {
             return false;
         }
         String forwardedHost = request.header("X-Forwarded-Host");

@@ -51,6 +51,11 @@ abstract class Attack implements AutoCloseable {
     /** Bytes the attack wrote to the server. */
     abstract long bytesSent();
 
+    /** Message bytes (inflated) the attack made the server deliver to a WL-style kernel; 0 for echo attacks. */
+    long bytesForTheKernel() {
+        return 0;
+    }
+
     /** What the attack itself observed (close codes, delivery times), for the table. */
     String detail() {
         return "";

@@ -55,6 +55,12 @@ final class EventQueueFlood extends Attack {
         return sent;
     }
 
+    /** Every message is delivered in the end (nothing a client sent is lost), each 15 MiB inflated. */
+    @Override
+    long bytesForTheKernel() {
+        return senders.size() * 15L * 1024 * 1024;
+    }
+
     /** Queued events within the queue's limit, messages in progress within the inbound budget. */
     @Override
     List<String> check(AttackRow row, Scale scale) {

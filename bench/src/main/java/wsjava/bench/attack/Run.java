@@ -57,7 +57,7 @@ final class Run {
             row.bystanderP99Millis = bystander.p99();
             row.bystanderRoundTrips = bystander.roundTrips();
             row.bystanderFailures = bystander.failures();
-            row.servedAfterwards = servedWithin(server.port, servingDeadlineMillis(row));
+            row.servedAfterwards = servedWithin(server.port, servingDeadlineMillis());
             row.rssAfter = server.rssBytes();
             row.alive = server.alive();
             row.ioThreadDeaths = server.deathsInLog();
@@ -69,11 +69,11 @@ final class Run {
 
     /**
      * How long a fresh client may wait to be served after the attack: 15 s; a WL-style server's kernel
-     * first handles the events it queued, at 20 MB/s (AttackServer), so there also that long.
+     * first handles, at 20 MB/s (AttackServer), every message the attack sent (queued, or held back
+     * while the queue was full: none is lost), so there also that long.
      */
-    private long servingDeadlineMillis(AttackRow row) {
-        long draining = attack.mode().equals("events") ? Math.max(0, row.heapUnderAttack - row.heapBefore) / 20_000 : 0;
-        return 15_000 + draining;
+    private long servingDeadlineMillis() {
+        return 15_000 + attack.bytesForTheKernel() / 20_000;
     }
 
     /** A fresh client served within {@code millis} (a WL kernel may first have queued events to handle). */
