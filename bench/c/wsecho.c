@@ -3,10 +3,12 @@
  * limited by its load client. Each connection keeps exactly one binary message in flight; the
  * frame is masked once in advance; every echo is compared byte for byte with what was sent.
  *
- *   wsecho HOST PORT CONNECTIONS SIZE WARMUP_SECONDS MEASURE_SECONDS
+ *   wsecho HOST PORT CONNECTIONS SIZE WARMUP_SECONDS MEASURE_SECONDS [SERVER_PID]
  *
  * Prints one line: messages=N seconds=S mismatches=M cpu_user=U cpu_sys=Y
- * (the CPU seconds this process used during the measured window). Exit 1 on any error.
+ * (the CPU seconds this process used during the measured window), and with SERVER_PID also
+ * server_cpu=C: the server's utime + stime (all its threads, /proc/PID/stat) over exactly that
+ * window, so its CPU per message does not depend on whether this client kept up. Exit 1 on any error.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -48,6 +50,22 @@ static double cpu(int user) {
     getrusage(RUSAGE_SELF, &r);
     struct timeval tv = user ? r.ru_utime : r.ru_stime;
     return tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+/* utime + stime of a whole process (fields 14 and 15 of /proc/PID/stat), in seconds; -1 if unreadable. */
+static double process_cpu(long pid) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');     /* the command name may hold spaces and parentheses */
+    if (!p) return -1;
+    unsigned long utime = 0, stime = 0;
+    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return -1;
+    return (double) (utime + stime) / sysconf(_SC_CLK_TCK);
 }
 
 static void die(const char *what) {
@@ -125,14 +143,15 @@ static int connect_upgrade(const char *host, int port) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 7) {
-        fprintf(stderr, "usage: wsecho HOST PORT CONNECTIONS SIZE WARMUP_SECONDS MEASURE_SECONDS\n");
+    if (argc != 7 && argc != 8) {
+        fprintf(stderr, "usage: wsecho HOST PORT CONNECTIONS SIZE WARMUP_SECONDS MEASURE_SECONDS [SERVER_PID]\n");
         return 2;
     }
     const char *host = argv[1];
     int port = atoi(argv[2]), conns = atoi(argv[3]);
     size_t size = strtoul(argv[4], NULL, 10);
     double warmup = atof(argv[5]), measure = atof(argv[6]);
+    long server_pid = argc == 8 ? atol(argv[7]) : 0;
 
     unsigned char key[4] = {0x37, 0xfa, 0x21, 0x3d};
     unsigned char *payload = malloc(size + 1);
@@ -158,7 +177,7 @@ int main(int argc, char **argv) {
     }
     long messages = 0, mismatches = 0;
     double start = now(), measure_from = start + warmup, until = measure_from + measure;
-    double user0 = 0, sys0 = 0;
+    double user0 = 0, sys0 = 0, server0 = 0;
     int measuring = 0;
     for (int i = 0; i < conns; i++) send_more(ep, &c[i], i);
     struct epoll_event events[256];
@@ -169,6 +188,7 @@ int main(int argc, char **argv) {
             messages = mismatches = 0;
             user0 = cpu(1);
             sys0 = cpu(0);
+            if (server_pid > 0) server0 = process_cpu(server_pid);
         }
         if (t >= until) break;
         int n = epoll_wait(ep, events, 256, 50);
@@ -192,7 +212,13 @@ int main(int argc, char **argv) {
         }
     }
     double seconds = now() - measure_from;
-    printf("messages=%ld seconds=%.3f mismatches=%ld cpu_user=%.3f cpu_sys=%.3f\n",
+    double server1 = server_pid > 0 ? process_cpu(server_pid) : -1;
+    printf("messages=%ld seconds=%.3f mismatches=%ld cpu_user=%.3f cpu_sys=%.3f",
            messages, seconds, mismatches, cpu(1) - user0, cpu(0) - sys0);
+    if (server_pid > 0) {
+        if (server0 < 0 || server1 < 0) { fprintf(stderr, "wsecho: cannot read /proc/%ld/stat\n", server_pid); return 1; }
+        printf(" server_cpu=%.3f", server1 - server0);
+    }
+    printf("\n");
     return mismatches == 0 ? 0 : 1;
 }

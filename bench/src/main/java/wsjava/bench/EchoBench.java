@@ -79,6 +79,7 @@ public final class EchoBench {
     public static final List<Peer> PEERS = List.of(
             new Peer("WSJava", "wsjava.cli.Main", List.of("serve", "--allow-any-origin", "--max-connections", "50000", "--port")),
             new Peer("Netty", "wsjava.bench.peers.NettyEchoServer", List.of()),
+            new Peer("Netty epoll", "wsjava.bench.peers.NettyEchoServer", List.of("--epoll")),
             new Peer("Java-WebSocket", "wsjava.bench.peers.JavaWebSocketEchoServer", List.of()),
             new Peer("Jetty", "wsjava.bench.peers.JettyEchoServer", List.of()));
 
@@ -176,6 +177,14 @@ public final class EchoBench {
                         EchoHeadToHead.ratio(ws, headToHead.get("uWebSockets|" + size)), EchoHeadToHead.ratio(ws, headToHead.get("Netty|" + size))));
             }
             System.out.println(robust);
+            StringBuilder cost = new StringBuilder("server CPU per message, head to head (WSJava over the other; under 1 is cheaper):");
+            for (int size : sizes) {
+                EchoHeadToHead.Median ws = headToHead.get("WSJava|" + size);
+                cost.append(String.format(Locale.ROOT, " %s: %.2f us/msg, x uWebSockets %s, x Netty %s, x Netty epoll %s;", MaskBench.sizeName(size),
+                        ws.serverMicrosPerMessage, EchoHeadToHead.costRatio(ws, headToHead.get("uWebSockets|" + size)),
+                        EchoHeadToHead.costRatio(ws, headToHead.get("Netty|" + size)), EchoHeadToHead.costRatio(ws, headToHead.get("Netty epoll|" + size))));
+            }
+            System.out.println(cost);
         }
         System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
                 + " MiB RSS (target: 10000 in under 300 MB)");

@@ -14,22 +14,27 @@ import java.util.Map;
  * compared (WSJava, uWebSockets, Netty) run at the same time, all pinned to one core and idle unless
  * measured, and the C client visits them in turn, round after round, so each round measures all of
  * them within a few seconds. A ratio is the quotient of the medians. Both sides' CPU is kept per
- * round; the median client CPU is printed so a client-bound comparison shows.
+ * round; the median client CPU is printed so a client-bound comparison shows. The server's CPU is
+ * read by the client itself over exactly the window it counted, so its CPU per echoed message
+ * compares servers even where the client, not the server, limits msgs/s; a server below half of
+ * its core in a cell is marked, since its figure then includes more idle polling.
  */
 final class EchoHeadToHead {
 
-    static final List<String> COMPARED = List.of("WSJava", "uWebSockets", "Netty");
+    static final List<String> COMPARED = List.of("WSJava", "uWebSockets", "Netty", "Netty epoll");
 
-    /** Median msgs/s and median client CPU (%) of one server at one size. */
+    /** Medians of one server at one size: msgs/s, client and server CPU (% of a core), server CPU µs per message. */
     static final class Median {
         final double messagesPerSecond;
         final double clientCpu;
         final double serverCpu;
+        final double serverMicrosPerMessage;
 
-        Median(double messagesPerSecond, double clientCpu, double serverCpu) {
+        Median(double messagesPerSecond, double clientCpu, double serverCpu, double serverMicrosPerMessage) {
             this.messagesPerSecond = messagesPerSecond;
             this.clientCpu = clientCpu;
             this.serverCpu = serverCpu;
+            this.serverMicrosPerMessage = serverMicrosPerMessage;
         }
     }
 
@@ -59,27 +64,25 @@ final class EchoHeadToHead {
                 double[][] rate = new double[compared.size()][rounds];
                 double[][] clientCpu = new double[compared.size()][rounds];
                 double[][] serverCpu = new double[compared.size()][rounds];
+                double[][] micros = new double[compared.size()][rounds];
                 for (int i = 0; i < compared.size(); i++) {
                     client.run(ports.get(i), connections, size, 0, 1.0);      // warm-up at this size
                 }
                 for (int r = 0; r < rounds; r++) {
                     for (int i = 0; i < compared.size(); i++) {
                         progress.detail("head to head " + MaskBench.sizeName(size) + " round " + (r + 1) + " " + compared.get(i).name);
-                        long pid = servers.get(i).pid();
-                        double cpu0 = wsjava.bench.deflate.ProcessCpu.seconds(pid);
-                        long t0 = System.nanoTime();
-                        CLoadClient.Result res = client.run(ports.get(i), connections, size, 0.2, seconds);
-                        double wall = (System.nanoTime() - t0) / 1e9;
+                        CLoadClient.Result res = client.run(ports.get(i), connections, size, 0.2, seconds, servers.get(i).pid());
                         rate[i][r] = res.messagesPerSecond;
                         clientCpu[i][r] = 100 * res.cpuShare;
-                        serverCpu[i][r] = 100 * (wsjava.bench.deflate.ProcessCpu.seconds(pid) - cpu0) / wall;
+                        serverCpu[i][r] = 100 * res.serverCpuShare();
+                        micros[i][r] = res.serverMicrosPerMessage();
                         if (res.mismatches > 0) {
                             throw new IOException(compared.get(i).name + " echoed " + res.mismatches + " wrong messages");
                         }
                     }
                 }
                 for (int i = 0; i < compared.size(); i++) {
-                    medians.put(compared.get(i).name + "|" + size, new Median(median(rate[i]), median(clientCpu[i]), median(serverCpu[i])));
+                    medians.put(compared.get(i).name + "|" + size, new Median(median(rate[i]), median(clientCpu[i]), median(serverCpu[i]), median(micros[i])));
                 }
                 progress.advance(1);
             }
@@ -88,21 +91,31 @@ final class EchoHeadToHead {
                 EchoBench.stop(s);
             }
         }
-        Report table = new Report(List.of("size", "server", "median msgs/s", "server CPU %", "client CPU %", "x uWebSockets", "x Netty"));
+        Report table = new Report(List.of("size", "server", "median msgs/s", "server CPU %", "server µs/msg", "client CPU %",
+                "msgs/s x uWS", "msgs/s x Netty", "µs/msg x uWS", "µs/msg x Netty", "µs/msg x Netty epoll"));
         for (int size : sizes) {
             for (EchoBench.Peer p : compared) {
                 Median m = medians.get(p.name + "|" + size);
-                table.add(List.of(MaskBench.sizeName(size), p.name, Report.fixed(m.messagesPerSecond, 0), Report.fixed(m.serverCpu, 0),
+                table.add(List.of(MaskBench.sizeName(size), p.name, Report.fixed(m.messagesPerSecond, 0),
+                        Report.fixed(m.serverCpu, 0) + (m.serverCpu < 50 ? " (idle)" : ""), Report.fixed(m.serverMicrosPerMessage, 2),
                         Report.fixed(m.clientCpu, 0) + (m.clientCpu > 90 ? " *" : ""),
-                        ratio(m, medians.get("uWebSockets|" + size)), ratio(m, medians.get("Netty|" + size))));
+                        ratio(m, medians.get("uWebSockets|" + size)), ratio(m, medians.get("Netty|" + size)),
+                        costRatio(m, medians.get("uWebSockets|" + size)), costRatio(m, medians.get("Netty|" + size)),
+                        costRatio(m, medians.get("Netty epoll|" + size))));
             }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "head to head: %d connections, %d rounds of %.1f s, servers running side by side (* = client over 90%% of its core)%n",
+        System.out.printf(Locale.ROOT, "head to head: %d connections, %d rounds of %.1f s, servers running side by side (* = client over 90%% of its core;"
+                + " (idle) = server under 50%% of its core; µs/msg = server CPU per echoed message over the client's window; a cost ratio under 1 is cheaper)%n",
                 connections, rounds, seconds);
         table.print(System.out);
         table.writeCsv(out.resolve("echo-head-to-head.csv"));
         return medians;
+    }
+
+    /** Server CPU per message of {@code a} over {@code b}'s: under 1, {@code a} spends less per message. */
+    static String costRatio(Median a, Median b) {
+        return a == null || b == null || !(b.serverMicrosPerMessage > 0) ? "not run" : Report.fixed(a.serverMicrosPerMessage / b.serverMicrosPerMessage, 2) + "x";
     }
 
     static String ratio(Median a, Median b) {
