@@ -21,12 +21,14 @@ public final class ReconnectPolicy {
     private long initialDelayMillis = 500;
     private long maxDelayMillis = 30_000;
     private int maxAttempts;
+    private long stableAfterMillis = 5_000;
     private Set<Integer> abnormalCodes;
     private Consumer<WebSocketConnection> onEveryOpen = c -> { };
 
     public long initialDelayMillis() { return initialDelayMillis; }
     public long maxDelayMillis() { return maxDelayMillis; }
     public int maxAttempts() { return maxAttempts; }
+    public long stableAfterMillis() { return stableAfterMillis; }
     /** The codes that reconnect, or null for every code but 1000. */
     public Set<Integer> abnormalCodes() { return abnormalCodes == null ? null : Collections.unmodifiableSet(abnormalCodes); }
 
@@ -55,6 +57,19 @@ public final class ReconnectPolicy {
             throw new IllegalArgumentException("maxAttempts must not be negative, was " + value);
         }
         maxAttempts = value;
+        return this;
+    }
+
+    /**
+     * How long a connection must stay open to count as a success (default 5 s): only then do the
+     * attempts start again from the first, so a server that accepts and drops at once meets a
+     * growing delay and {@link #maxAttempts}, not a reconnect every initial delay for ever.
+     */
+    public ReconnectPolicy stableAfterMillis(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("stableAfterMillis must not be negative, was " + value);
+        }
+        stableAfterMillis = value;
         return this;
     }
 

@@ -32,8 +32,9 @@ final class Reconnector implements WebSocketListener {
     private volatile boolean closeRequested;
     private boolean everOpened;
     private boolean readingSuspended;
-    /** Failed attempts since the last open. */
+    /** Failed attempts, and drops of connections that were not open long enough to count, since the last stable one. */
     private int attempts;
+    private long openedAtNanos;
     private ScheduledFuture<?> scheduled;
     /** The connection whose listener threw (or whose open hook did): that ends the client, never reconnects it. */
     private volatile ClientConnection failedByApplication;
@@ -112,7 +113,7 @@ final class Reconnector implements WebSocketListener {
             }
             reopen = everOpened;
             everOpened = true;
-            attempts = 0;
+            openedAtNanos = System.nanoTime();
             lastKnown = c;
             current = c;
             if (readingSuspended) {
@@ -158,6 +159,9 @@ final class Reconnector implements WebSocketListener {
                 return;     // a connection the client no longer uses
             }
             current = null;
+            if (System.nanoTime() - openedAtNanos >= policy.stableAfterMillis() * 1_000_000L) {
+                attempts = 0;       // it stayed up: the next drop starts again from the first delay
+            }
             reconnect = !closeRequested && failedByApplication != closed && policy.reconnectsAfter(code);
             ended = !reconnect;
         }

@@ -43,6 +43,7 @@ public final class ServerConfig {
     private int pingIntervalMillis = 0;
     private int idleTimeoutMillis = 0;
     private int maxTopicsPerConnection = 256;
+    private long topicBudgetBytes = Runtime.getRuntime().maxMemory() / 16;
     private final List<String> allowedOrigins = new ArrayList<>();
     private boolean allowAnyOrigin;
     private boolean allowHostOrigin;
@@ -80,6 +81,7 @@ public final class ServerConfig {
     public int pingIntervalMillis() { return pingIntervalMillis; }
     public int idleTimeoutMillis() { return idleTimeoutMillis; }
     public int maxTopicsPerConnection() { return maxTopicsPerConnection; }
+    public long topicBudgetBytes() { return topicBudgetBytes; }
     public List<String> allowedOrigins() { return Collections.unmodifiableList(allowedOrigins); }
     public boolean allowAnyOrigin() { return allowAnyOrigin; }
     public boolean allowHostOrigin() { return allowHostOrigin; }
@@ -166,6 +168,19 @@ public final class ServerConfig {
      * cannot make the server hold unbounded ones.
      */
     public ServerConfig maxTopicsPerConnection(int value) { maxTopicsPerConnection = check(value, 1, Integer.MAX_VALUE, "maxTopicsPerConnection"); return this; }
+    /**
+     * The heap all topics and subscriptions together may hold (default a sixteenth of the heap),
+     * counted as {@link WebSocketServer#topicMemoryBytes()} counts it: once it is reached,
+     * {@link WebSocketConnection#subscribe} says false to new subscriptions, so many connections
+     * each at their own limit cannot fill the heap between them.
+     */
+    public ServerConfig topicBudgetBytes(long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("topicBudgetBytes must be positive, was " + value);
+        }
+        topicBudgetBytes = value;
+        return this;
+    }
     /** Adds a browser origin allowed to connect, for example {@code http://127.0.0.1:20560}. */
     public ServerConfig addAllowedOrigin(String origin) { allowedOrigins.add(stripSlash(origin)); return this; }
     /** Turns the Origin check off: any web page may connect. Only for servers that need it. */
@@ -259,6 +274,7 @@ public final class ServerConfig {
         c.pingIntervalMillis = pingIntervalMillis;
         c.idleTimeoutMillis = idleTimeoutMillis;
         c.maxTopicsPerConnection = maxTopicsPerConnection;
+        c.topicBudgetBytes = topicBudgetBytes;
         c.allowedOrigins.addAll(allowedOrigins);
         c.allowAnyOrigin = allowAnyOrigin;
         c.allowHostOrigin = allowHostOrigin;

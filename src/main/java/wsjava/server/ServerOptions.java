@@ -57,6 +57,7 @@ public final class ServerOptions {
             case "ping-interval": config.pingIntervalMillis(parseInt(name, value)); break;
             case "idle-timeout": config.idleTimeoutMillis(parseInt(name, value)); break;
             case "max-topics": config.maxTopicsPerConnection(parseInt(name, value)); break;
+            case "topic-budget": config.topicBudgetBytes(parseLong(name, value)); break;
             case "inbound-budget": config.inboundBudgetBytes(parseLong(name, value)); break;
             case "max-inflation-ratio": config.maxInflationRatio(parseInt(name, value)); break;
             case "partial-message-timeout": config.partialMessageTimeoutMillis(parseInt(name, value)); break;

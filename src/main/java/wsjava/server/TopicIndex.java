@@ -38,6 +38,16 @@ final class TopicIndex {
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong subscriptions = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
+    private final long budgetBytes;
+
+    TopicIndex(long budgetBytes) {
+        this.budgetBytes = budgetBytes;
+    }
+
+    /** Whether topics and subscriptions hold the budget: new subscriptions are refused (one may pass it by its own cost). */
+    boolean full() {
+        return bytes.get() >= budgetBytes;
+    }
 
     /**
      * Adds {@code connection} to {@code topic}'s subscribers; returns the name as the index keeps

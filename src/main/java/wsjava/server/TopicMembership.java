@@ -34,7 +34,10 @@ final class TopicMembership {
         }
     }
 
-    /** True when the connection is subscribed afterwards; false when it is not open or at its limit. */
+    /**
+     * True when the connection is subscribed afterwards; false when it is not open, at its limit,
+     * or the server's topics hold their budget.
+     */
     synchronized boolean subscribe(String topic) {
         checkName(topic);
         if (left || !connection.isOpen()) {
@@ -43,7 +46,7 @@ final class TopicMembership {
         if (names != null && names.contains(topic)) {
             return true;
         }
-        if (names != null && names.size() >= limit) {
+        if (names != null && names.size() >= limit || index.full()) {
             return false;
         }
         if (names == null) {

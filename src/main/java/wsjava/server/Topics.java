@@ -10,12 +10,13 @@ import wsjava.protocol.OpCode;
  */
 final class Topics {
 
-    private final TopicIndex index = new TopicIndex();
+    private final TopicIndex index;
     private final FrameWriter writer;
     private final int compressionLevel;
     private volatile TopicRelay relay;
 
-    Topics(FrameWriter writer, int compressionLevel) {
+    Topics(FrameWriter writer, int compressionLevel, long budgetBytes) {
+        this.index = new TopicIndex(budgetBytes);
         this.writer = writer;
         this.compressionLevel = compressionLevel;
     }

@@ -125,7 +125,8 @@ public interface WebSocketConnection {
      * Subscribes this connection to {@code topic} (1 to 256 characters), so that
      * {@link WebSocketServer#publish(String, String)} to it reaches this connection. True when it is
      * subscribed afterwards (also when it already was); false when the connection is not open or
-     * already holds {@link ServerConfig#maxTopicsPerConnection()} topics. A closed connection leaves
+     * already holds {@link ServerConfig#maxTopicsPerConnection()} topics, or the server's topics
+     * hold {@link ServerConfig#topicBudgetBytes()} between them. A closed connection leaves
      * all its topics. A client's connection, or a fake, belongs to no server's topics: false.
      */
     default boolean subscribe(String topic) {

@@ -57,7 +57,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.config = config.copy();
         this.listener = listener;
         this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
-        this.topics = new Topics(broadcastWriter, config.compression().level());
+        this.topics = new Topics(broadcastWriter, config.compression().level(), config.topicBudgetBytes());
         this.limits = new ServerLimits(config);
         this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }

@@ -72,6 +72,37 @@ class TopicsTest {
         }
     }
 
+    /**
+     * Adversarial review after issue 20: each connection under its own limit of topics, 582
+     * connections held a 128 MiB heap with 256-character names. The server-wide budget refuses
+     * new subscriptions once it is held, and frees room as subscriptions go.
+     */
+    @Test
+    void theServersTopicsTogetherStayWithinTheirBudget() throws Exception {
+        RecordingListener listener = new RecordingListener();
+        long budget = 64 * 1024;
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).topicBudgetBytes(budget), listener).start();
+             RawClient a = RawClient.open(server.port()); RawClient b = RawClient.open(server.port())) {
+            WebSocketConnection ca = awaitOpened(listener, 1);
+            WebSocketConnection cb = awaitOpened(listener, 2);
+            String longName = "\u0416".repeat(250);
+            int subscribed = 0;
+            for (int i = 0; i < 256 && ca.subscribe(longName + i); i++) {
+                subscribed++;
+            }
+            for (int i = 0; i < 256 && cb.subscribe(longName + "b" + i); i++) {
+                subscribed++;
+            }
+            assertTrue(subscribed > 0 && subscribed < 512, subscribed + " subscriptions: the budget stops some, not all");
+            long oneTopic = TopicIndex.TOPIC_BYTES + TopicIndex.nameBytes(longName + "b255") + TopicIndex.SUBSCRIPTION_BYTES;
+            assertTrue(server.topicMemoryBytes() <= budget + oneTopic, server.topicMemoryBytes() + " bytes held, over the budget by more than one topic");
+            assertFalse(cb.subscribe("one-more"), "refused while the budget is held");
+            assertTrue(ca.unsubscribe(longName + 0));
+            assertTrue(ca.unsubscribe(longName + 1));
+            assertTrue(cb.subscribe("one-more"), "room again once subscriptions go");
+        }
+    }
+
     @Test
     void membershipIsWhatWasSubscribedAndNamesAreChecked() throws Exception {
         RecordingListener listener = new RecordingListener();
