@@ -11,6 +11,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * I/O thread once per pass. It applies the slow-consumer policy (a client with more than the
  * outbound limit unsent is dropped) and back-pressure (while much waits to be sent, the client is
  * not read), and ends the connection once its last bytes are out.
+ *
+ * <p>What its queue holds in memory is counted in the server's {@link OutputBudget}. While that
+ * is spent, a client holding more than the read pause of output that has taken nothing for
+ * {@link #STALL_NANOS} is dropped (1008), so clients that never read cannot hold the server's
+ * memory between them.
  */
 final class Outbox {
 
@@ -22,7 +27,14 @@ final class Outbox {
     private final ReadGate reading;
     /** Payloads held until queued count against it too: a backlog of compressions is memory like any other. */
     private final InboundBudget budget;
+    private final OutputBudget output;
     private final OutboundQueue queue = new OutboundQueue();
+    /** How long output may wait with nothing taken before its client counts as stalled. */
+    static final long STALL_NANOS = 1_000_000_000L;
+    /** The held bytes last counted in the budget. */
+    private long reported;
+    /** When output last moved: bytes were written, or output began to wait. */
+    private volatile long lastProgressNanos = System.nanoTime();
     private final AtomicBoolean flushRequested = new AtomicBoolean();
     /** Payloads of this connection's messages held elsewhere until queued (waiting for a compression worker). */
     private final java.util.concurrent.atomic.AtomicLong elsewhere = new java.util.concurrent.atomic.AtomicLong();
@@ -34,8 +46,9 @@ final class Outbox {
     private volatile boolean unwritable;
 
     Outbox(ServerConnection connection, Transport transport, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading,
-           InboundBudget budget) {
+           InboundBudget budget, OutputBudget output) {
         this.budget = budget;
+        this.output = output;
         this.connection = connection;
         this.transport = transport;
         this.loop = loop;
@@ -67,6 +80,29 @@ final class Outbox {
         budget.add(bytes, 0);
     }
 
+    /** Brings the output budget up to date with what the queue holds now. */
+    private synchronized void report() {
+        long now = queue.heldBytes();
+        output.add(now - reported);
+        reported = now;
+    }
+
+    /** Output that starts waiting now has not stalled yet, however long ago it last moved. */
+    private void noteWaitingStarts() {
+        if (queue.queuedBytes() == 0) {
+            lastProgressNanos = System.nanoTime();
+        }
+    }
+
+    /**
+     * Whether this client should be shed: the server's output budget is spent, and it holds more
+     * than the read pause of output that has taken nothing for {@link #STALL_NANOS}.
+     */
+    boolean stalledWhileBudgetSpent(long nowNanos) {
+        return output.over() && queue.queuedBytes() > 0 && heldBytes() > config.readPauseBytes()
+                && nowNanos - lastProgressNanos > STALL_NANOS;
+    }
+
     boolean onIoThread() {
         return loop.inLoop();
     }
@@ -88,6 +124,7 @@ final class Outbox {
 
     /** A message in parts (header, then a payload that is not copied); see {@link OutboundQueue#add(ByteBuffer[], CompletableFuture)}. */
     boolean enqueue(ByteBuffer[] parts, CompletableFuture<Void> done) {
+        noteWaitingStarts();
         long held = queue.add(parts, done);
         return afterAdding(held < 0 ? held : held + elsewhere.get(), done);
     }
@@ -102,6 +139,7 @@ final class Outbox {
         if (!loop.inLoop() || !transport.writesThrough()) {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
+        noteWaitingStarts();
         long written = queue.addWritingFirst(transport, parts);
         if (written < 0) {
             return afterAdding(-1, null);
@@ -112,12 +150,14 @@ final class Outbox {
 
     /** Queues a pong in place of one still waiting (see {@link OutboundQueue#addPong}); on the I/O thread. */
     boolean enqueuePong(byte[] frame) {
+        noteWaitingStarts();
         long held = queue.addPong(frame);
         return afterAdding(held < 0 ? held : held + elsewhere.get(), null);
     }
 
     /** The policies after a message was queued ({@code queued}: bytes held now, -1 when refused). */
     private boolean afterAdding(long queued, CompletableFuture<Void> done) {
+        report();
         if (queued < 0) {
             if (done != null) {
                 done.completeExceptionally(new java.io.IOException("the connection is closing"));
@@ -128,10 +168,10 @@ final class Outbox {
             unwritable = true;
         }
         if (queued > config.outboundLimitBytes()) {
-            queue.discard();
-            loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION,
-                    "client too slow: over " + config.outboundLimitBytes() + " bytes of output held"));
-            return false;
+            return dropSlowClient("client too slow: over " + config.outboundLimitBytes() + " bytes of output held", done);
+        }
+        if (stalledWhileBudgetSpent(System.nanoTime())) {
+            return dropSlowClient(STALLED_REASON, done);
         }
         if (queued > 0) {
             requestFlush();
@@ -155,8 +195,21 @@ final class Outbox {
         requestFlush();
     }
 
+    static final String STALLED_REASON = "client too slow: it read nothing for a second while the server's output budget was spent";
+
+    private boolean dropSlowClient(String reason, CompletableFuture<Void> done) {
+        queue.discard();
+        report();
+        if (done != null) {
+            done.completeExceptionally(new java.io.IOException(reason));
+        }
+        loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION, reason));
+        return false;
+    }
+
     void discard() {
         queue.discard();
+        report();
     }
 
     void requestFlush() {
@@ -174,6 +227,9 @@ final class Outbox {
             long before = queue.queuedBytes();
             left = transport.flushPending() ? queue.writeTo(transport, loop.buffers().gather) : before;
             stats.bytesOut.add(before - left);
+            if (left < before) {
+                lastProgressNanos = System.nanoTime();
+            }
             pending = transport.hasPendingOutput();
         } catch (IOException e) {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
@@ -188,6 +244,7 @@ final class Outbox {
             return;
         }
         ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0 || pending);
+        report();
         long held = heldBytes();
         if (unwritable && held <= config.writableThresholdBytes() / 2) {
             unwritable = false;

@@ -29,6 +29,7 @@ public final class ServerConfig {
     private int maxConnections = 20_000;
     private int outboundFragmentSize = 1024 * 1024;
     private long outboundLimitBytes = 64L * 1024 * 1024;
+    private long outputBudgetBytes = Runtime.getRuntime().maxMemory() / 4;
     private long readPauseBytes = 1024 * 1024;
     private long writableThresholdBytes = 512 * 1024;
     private long inboundBudgetBytes = Math.min(Runtime.getRuntime().maxMemory(), DirectMemory.max()) / 4;
@@ -67,6 +68,7 @@ public final class ServerConfig {
     public int maxConnections() { return maxConnections; }
     public int outboundFragmentSize() { return outboundFragmentSize; }
     public long outboundLimitBytes() { return outboundLimitBytes; }
+    public long outputBudgetBytes() { return outputBudgetBytes; }
     public long readPauseBytes() { return readPauseBytes; }
     public long writableThresholdBytes() { return writableThresholdBytes; }
     public long inboundBudgetBytes() { return inboundBudgetBytes; }
@@ -110,6 +112,19 @@ public final class ServerConfig {
     public ServerConfig outboundFragmentSize(int value) { outboundFragmentSize = check(value, 1, Integer.MAX_VALUE, "outboundFragmentSize"); return this; }
     /** A connection whose unsent bytes exceed this is dropped as too slow (close code 1008 reported). */
     public ServerConfig outboundLimitBytes(long value) { outboundLimitBytes = value; return this; }
+    /**
+     * The output all connections together may hold before stalled ones are shed (default a quarter
+     * of the heap): past it, a client with more than the read pause waiting that has taken nothing
+     * for a second is dropped (1008). Without it, clients that never read would each hold up to
+     * {@link #outboundLimitBytes(long)}.
+     */
+    public ServerConfig outputBudgetBytes(long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("outputBudgetBytes must be positive, was " + value);
+        }
+        outputBudgetBytes = value;
+        return this;
+    }
     /** Reading from a connection pauses while this many bytes wait to be sent to it. */
     public ServerConfig readPauseBytes(long value) { readPauseBytes = value; return this; }
     /** Above this many queued bytes a connection is not writable; see {@link WebSocketConnection#isWritable()}. */
@@ -260,6 +275,7 @@ public final class ServerConfig {
         c.maxConnections = maxConnections;
         c.outboundFragmentSize = outboundFragmentSize;
         c.outboundLimitBytes = outboundLimitBytes;
+        c.outputBudgetBytes = outputBudgetBytes;
         c.readPauseBytes = readPauseBytes;
         c.writableThresholdBytes = writableThresholdBytes;
         c.inboundBudgetBytes = inboundBudgetBytes;

@@ -62,7 +62,7 @@ final class ServerConnection {
         this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.reading = new ReadGate(this, server);
         this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
-        this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading, server.limits().inbound);
+        this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading, server.limits().inbound, server.limits().output);
         this.upgradeStage = new UpgradeStage(server);
         this.remoteAddress = ConnectionHandle.remoteAddressOf(channel);
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
@@ -349,6 +349,10 @@ final class ServerConnection {
             startClose(CloseCodes.GOING_AWAY, "idle timeout");
         } else if (state == State.OPEN && clock.pingDue(now, config.pingIntervalMillis())) {
             outbox.enqueue(writer.control(OpCode.PING, new byte[0]));
+        }
+        if (state == State.OPEN && outbox.stalledWhileBudgetSpent(now)) {
+            drop(CloseCodes.POLICY_VIOLATION, Outbox.STALLED_REASON);      // it holds memory others need and reads nothing
+            return;
         }
         if (codec != null) {
             codec.onTimer(now);

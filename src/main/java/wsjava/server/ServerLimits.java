@@ -4,18 +4,20 @@ import wsjava.protocol.ZlibStreams;
 
 /**
  * What a server shares among all its connections to keep them bounded together: the inbound
- * budget (memory of incoming messages), the handshake limiter (sockets not yet upgraded), and the
+ * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake limiter (sockets not yet upgraded), and the
  * zlib streams with their budget (native memory). Made from the config once, at construction.
  */
 final class ServerLimits {
 
     final InboundBudget inbound;
+    final OutputBudget output;
     final HandshakeLimiter handshakes;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
 
     ServerLimits(ServerConfig config) {
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), config.maxMessageSize());
+        this.output = new OutputBudget(config.outputBudgetBytes());
         this.handshakes = new HandshakeLimiter(config);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);
     }

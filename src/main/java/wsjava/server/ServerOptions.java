@@ -68,6 +68,7 @@ public final class ServerOptions {
             case "token-file": config.accessToken(checkedToken(TokenFile.read(value))); break;
             case "require-token": config.requireToken(value == null || Boolean.parseBoolean(value)); break;
             case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
+            case "output-budget": config.outputBudgetBytes(parseLong(name, value)); break;
             case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;
             case "allow-origin": config.addAllowedOrigin(value); break;
             case "token": config.accessToken(checkedToken(value)); break;

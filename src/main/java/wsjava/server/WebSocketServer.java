@@ -131,6 +131,11 @@ public final class WebSocketServer implements AutoCloseable {
         return stats;
     }
 
+    /** What all connections' output queues hold in memory now (see {@link ServerConfig#outputBudgetBytes(long)}). */
+    public long outputHeldBytes() {
+        return limits.output.held();
+    }
+
     /** Bytes of incoming messages buffered across all connections now (bounded by the inbound budget plus one message). */
     public long inboundBufferedBytes() {
         return limits.inbound.used();
