@@ -85,6 +85,15 @@ class LauncherOutputTest {
     }
 
     @Test
+    void theServeFlagsAreTheOnesDocsServerMdMeasured() throws IOException {
+        String launcher = Files.readString(Path.of("wsjava"));
+        java.util.regex.Matcher flags = java.util.regex.Pattern.compile("\nSERVE_FLAGS=\"([^\"]*)\"").matcher(launcher);
+        assertTrue(flags.find(), "the launcher sets SERVE_FLAGS");
+        assertTrue(Files.readString(Path.of("docs", "server.md")).contains("\n    " + flags.group(1) + "\n"),
+                "docs/server.md shows the flags its figures were measured with: " + flags.group(1));
+    }
+
+    @Test
     void mavenAsTheLauncherRunsItWritesNoEscapeSequences() throws Exception {
         Run maven = run(List.of(Path.of("scripts", "maven.sh").toAbsolutePath().toString(), "-q", "-N", "validate"));
         assertEquals(0, maven.exitCode, maven.stdout + maven.stderr);
