@@ -11,7 +11,7 @@ TARGETS=(FrameStreamFuzzTest:frameStream HttpRequestFuzzTest:requestHead CloseFr
 ONLY="${3:-}"       # a target's class name, to fuzz just that one
 
 cd "$ROOT"
-mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/fuzz-classpath.txt -Dmdep.includeScope=test >&2
+"$ROOT/scripts/maven.sh" -q test-compile dependency:build-classpath -Dmdep.outputFile=target/fuzz-classpath.txt -Dmdep.includeScope=test >&2
 CP="target/test-classes:target/classes:$(cat target/fuzz-classpath.txt)"
 mkdir -p target/fuzz
 status=0

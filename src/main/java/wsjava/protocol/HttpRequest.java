@@ -114,6 +114,11 @@ public final class HttpRequest {
         return joined;
     }
 
+    /** Header names (lower case) to every value, in arrival order (for {@link CompactRequest}). */
+    Map<String, List<String>> headerLists() {
+        return Collections.unmodifiableMap(headers);
+    }
+
     static Map<String, List<String>> newHeaderMap() {
         return new LinkedHashMap<>();
     }

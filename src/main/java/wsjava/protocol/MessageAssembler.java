@@ -44,7 +44,10 @@ public final class MessageAssembler implements FrameListener {
     private long frameLeft;
     /** Opcode of the data message in progress, or -1 between messages. */
     private int messageOpcode = -1;
-    private byte[] message = new byte[0];
+    /** Shared by every idle assembler: a zero-length array holds nothing, so it may be. */
+    private static final byte[] NO_BYTES = new byte[0];
+
+    private byte[] message = NO_BYTES;
     private int messageSize;
     /** What the headers so far say the message will hold: a cap for growth, never a reason to allocate. */
     private long claimedSize;
@@ -53,7 +56,8 @@ public final class MessageAssembler implements FrameListener {
     /** The piece at hand completes the message: its growth needs no permission. */
     private boolean completing;
 
-    private final byte[] control = new byte[FrameParser.MAX_CONTROL_PAYLOAD];
+    /** A control frame's payload, sized at its header and handed over whole: no buffer stays with an idle connection. */
+    private byte[] control = NO_BYTES;
     private int controlSize;
 
     /** Null unless permessage-deflate was agreed. */
@@ -132,6 +136,7 @@ public final class MessageAssembler implements FrameListener {
                     : "RSV1 on a " + OpCode.name(opcode) + " frame: only a message's first frame may carry it");
         }
         if (OpCode.isControl(opcode)) {
+            control = frameLeft == 0 ? NO_BYTES : new byte[(int) frameLeft];     // the parser refused above 125
             controlSize = 0;
             return;
         }
@@ -255,7 +260,7 @@ public final class MessageAssembler implements FrameListener {
         }
         boolean moved = offHeap.grow(capacity, message, messageSize);
         if (moved && message.length > 0) {
-            message = new byte[0];     // the message outgrew its array: it holds one buffer, not two
+            message = NO_BYTES;     // the message outgrew its array: it holds one buffer, not two
         } else if (!moved) {
             message = offHeap.holds() ? offHeap.toArray(capacity, messageSize) : Arrays.copyOf(message, capacity);
         }
@@ -297,22 +302,23 @@ public final class MessageAssembler implements FrameListener {
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
         } else if (message.length == messageSize) {
             byte[] exact = message;    // sized exactly: hand it over instead of copying
-            message = new byte[0];
+            message = NO_BYTES;
             handler.onBinary(exact);
         } else if (message.length > IDLE_BUFFER_LIMIT) {
             ByteBuffer whole = ByteBuffer.wrap(message, 0, messageSize).asReadOnlyBuffer();
-            message = new byte[0];     // a large array is let go after the call anyway: lend it instead of copying it
+            message = NO_BYTES;     // a large array is let go after the call anyway: lend it instead of copying it
             handler.onAssembledBinary(whole);
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }
         if (message.length > IDLE_BUFFER_LIMIT) {
-            message = new byte[0];     // don't pin a big buffer to an idle connection
+            message = NO_BYTES;     // don't pin a big buffer to an idle connection
         }
     }
 
     private void deliverControl(int opcode) {
-        byte[] payload = Arrays.copyOf(control, controlSize);
+        byte[] payload = control;
+        control = NO_BYTES;
         if (opcode == OpCode.PING) {
             handler.onPing(payload);
         } else if (opcode == OpCode.PONG) {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import wsjava.protocol.CloseCodes;
+import wsjava.protocol.CompactRequest;
 import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
@@ -19,7 +20,8 @@ final class ConnectionHandle implements WebSocketConnection {
 
     private final ServerConnection connection;
     private final WebSocketServer server;
-    private final HttpRequest request;
+    /** The upgrade request, folded: an idle connection should cost little (see CompactRequest). */
+    private final CompactRequest request;
     private final String remoteAddress;
     private final String subprotocol;
     private final String extensions;
@@ -34,7 +36,7 @@ final class ConnectionHandle implements WebSocketConnection {
                      AcceptedUpgrade upgrade, FrameWriter writer, Outbox outbox) {
         this.connection = connection;
         this.server = server;
-        this.request = request;
+        this.request = CompactRequest.of(request);
         this.remoteAddress = remoteAddress;
         this.subprotocol = upgrade.subprotocol;
         this.extensions = upgrade.extensions();
@@ -59,10 +61,10 @@ final class ConnectionHandle implements WebSocketConnection {
 
     @Override public long id() { return connection.id(); }
     @Override public boolean isOpen() { return connection.isOpen(); }
-    @Override public String path() { return request.path(); }
-    @Override public String query() { return request.query(); }
-    @Override public String header(String name) { return request.header(name); }
-    @Override public Map<String, String> headers() { return request.headers(); }
+    @Override public String path() { return request.unfold().path(); }
+    @Override public String query() { return request.unfold().query(); }
+    @Override public String header(String name) { return request.unfold().header(name); }
+    @Override public Map<String, String> headers() { return request.unfold().headers(); }
     @Override public String subprotocol() { return subprotocol; }
     @Override public String extensions() { return extensions; }
     @Override public String remoteAddress() { return remoteAddress; }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# What idle connections cost a running ./wsjava serve: scripts/idle-memory.sh [connections] [port]
+# Starts the server through the launcher (its JVM flags; WSJAVA_JAVA_OPTS adds more), reads its RSS
+# and its live heap after a full GC (jcmd GC.run, then GC.heap_info) at rest, holds the connections
+# (scripts/IdleHold.java with the benchmarks' client), waits for the heap and malloc to settle
+# (the launcher trims native memory every 5 s), reads both again and prints them per connection.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+COUNT="${1:-2000}"
+PORT="${2:-20599}"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+JCMD="$(dirname "$(readlink -f "$(command -v "$JAVA")")")/jcmd"
+BENCH_JAR="$ROOT/bench/target/wsjava-bench.jar"
+[ -f "$BENCH_JAR" ] || { echo "idle-memory: $BENCH_JAR is missing (./wsjava bench builds it)" >&2; exit 2; }
+ulimit -n $((COUNT + 1000)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+"$ROOT/wsjava" serve --port "$PORT" >"$work/serve.out" 2>&1 &
+server=$!
+for _ in $(seq 300); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
+grep -q listening "$work/serve.out" || { cat "$work/serve.out" >&2; exit 1; }
+sleep 1
+
+rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
+# The used heap after a full collection, in KiB, summed over the generations (G1 reports one heap).
+heap_kib() {
+  "$JCMD" "$server" GC.run >/dev/null
+  "$JCMD" "$server" GC.heap_info | grep -E 'generation|garbage-first heap' | grep -o 'used [0-9]*K' | tr -dc '0-9\n' | paste -sd+ | bc
+}
+
+rss_rest=$(rss_kib); heap_rest=$(heap_kib)
+mkfifo "$work/hold"
+"$JAVA" -cp "$BENCH_JAR" "$ROOT/scripts/IdleHold.java" "$PORT" "$COUNT" <"$work/hold" >"$work/hold.out" 2>&1 &
+holder=$!
+exec 3>"$work/hold"
+until grep -q held "$work/hold.out" 2>/dev/null; do
+  kill -0 "$holder" 2>/dev/null || { cat "$work/hold.out" >&2; exit 1; }
+  sleep 0.2
+done
+sleep 7
+rss_held=$(rss_kib); heap_held=$(heap_kib)
+exec 3>&-
+wait "$holder" || true
+kill "$server"; wait "$server" 2>/dev/null || true
+
+echo "$(cat "$work/hold.out") idle connections"
+echo "RSS: ${rss_rest} KiB at rest, ${rss_held} KiB holding them ($(( (rss_held - rss_rest) * 1024 / COUNT )) bytes per connection)"
+echo "live heap after a full GC: ${heap_rest} KiB at rest, ${heap_held} KiB holding them ($(( (heap_held - heap_rest) * 1024 / COUNT )) bytes per connection)"

@@ -1,0 +1,177 @@
+package wsjava.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import wsjava.protocol.FrameWriter;
+import wsjava.protocol.HttpRequest;
+import wsjava.testing.RawClient;
+
+/**
+ * What an idle open connection keeps, found by walking its own objects (those reachable from its
+ * handle but from no other connection's, so the server's shared state does not count): not the
+ * parsed upgrade request, and no buffer, only the folded request and arrays no longer than a frame header.
+ */
+@Timeout(60)
+class IdleConnectionFootprintTest {
+
+    /** A browser-like upgrade: enough headers that keeping them parsed would show. */
+    private static final String BROWSER_HEADERS = "Sec-Fetch-Mode: websocket\r\n"
+            + "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36\r\n"
+            + "Accept-Language: en-GB,en;q=0.9,de;q=0.8\r\nAccept-Encoding: gzip, deflate, br\r\nPragma: no-cache\r\n"
+            + "Cache-Control: no-cache\r\nCookie: theme=dark; session=0123456789abcdef0123456789abcdef\r\n";
+
+    @Test
+    void anIdleConnectionKeepsTheFoldedRequestAndNoBuffer() throws Exception {
+        List<WebSocketConnection> opened = new CopyOnWriteArrayList<>();
+        WebSocketListener listener = new WebSocketListener() {
+            @Override
+            public void onOpen(WebSocketConnection connection) {
+                opened.add(connection);
+            }
+        };
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
+        try (RawClient a = new RawClient(server.port()); RawClient b = new RawClient(server.port())) {
+            assertEquals(101, a.handshake("/chat?room=1", BROWSER_HEADERS));
+            assertEquals(101, b.handshake("/chat?room=2", BROWSER_HEADERS));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (opened.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Set<Object> mine = reachable(opened.get(0));
+            mine.removeAll(reachable(opened.get(1)));
+
+            int headBytes = RawClient.request("/chat?room=1", BROWSER_HEADERS).length();
+            int longestHeader = FrameWriter.headerSize(Long.MAX_VALUE, true);
+            List<Integer> arrays = new ArrayList<>();
+            for (Object o : mine) {
+                assertFalse(o instanceof HttpRequest, "the parsed request is let go after the upgrade");
+                if (o instanceof byte[]) {
+                    arrays.add(((byte[]) o).length);
+                }
+            }
+            Collections.sort(arrays);
+            int folded = arrays.isEmpty() ? 0 : arrays.remove(arrays.size() - 1);
+            assertTrue(folded <= headBytes, "the request is kept in at most its size on the wire: " + folded + " of " + headBytes);
+            for (int length : arrays) {
+                assertTrue(length <= longestHeader, "an idle connection keeps a buffer of " + length + " bytes; all: " + arrays);
+            }
+            assertEquals("dark", opened.get(0).header("cookie").split("; ")[0].split("=")[1], "headers are still there");
+            assertEquals("room=1", opened.get(0).query());
+        } finally {
+            server.stop();
+        }
+    }
+
+    /**
+     * The heap per idle connection, after a full collection, in this JVM: the server's side and the
+     * client's socket both count, so the bound is the issue's target for the server (1 KiB) with a
+     * generous allowance for the rest, the JDK's two sockets included. Before the request was
+     * folded, a browser-like upgrade kept well above it.
+     */
+    @Test
+    void idleConnectionsKeepAtMostAFewKibibytesEach() throws Exception {
+        int count = 400;        // two descriptors each: stays under a default limit of 1024
+        long bound = 4 * 1024;
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new WebSocketListener() { }).start();
+        List<java.nio.channels.SocketChannel> clients = new ArrayList<>();
+        byte[] request = RawClient.request("/chat?room=1", BROWSER_HEADERS).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        try {
+            upgrade(server.port(), request, clients, 20);       // warms up: classes, buffers, the JIT's first tiers
+            long before = heapAfterGc();
+            upgrade(server.port(), request, clients, count);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (server.connections().size() < count + 20 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            long perConnection = (heapAfterGc() - before) / count;
+            assertTrue(perConnection <= bound, perConnection + " bytes of heap per idle connection, more than " + bound);
+        } finally {
+            for (java.nio.channels.SocketChannel c : clients) {
+                c.close();
+            }
+            server.stop();
+        }
+    }
+
+    private static void upgrade(int port, byte[] request, List<java.nio.channels.SocketChannel> clients, int n) throws Exception {
+        for (int i = 0; i < n; i++) {
+            java.nio.channels.SocketChannel c = java.nio.channels.SocketChannel.open(new java.net.InetSocketAddress("127.0.0.1", port));
+            clients.add(c);
+            c.write(java.nio.ByteBuffer.wrap(request));
+            java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(1024);
+            while (!new String(head.array(), 0, head.position(), java.nio.charset.StandardCharsets.ISO_8859_1).contains("\r\n\r\n")) {
+                if (c.read(head) < 0) {
+                    throw new java.io.IOException("closed during the upgrade");
+                }
+            }
+            assertTrue(new String(head.array(), 0, 12, java.nio.charset.StandardCharsets.ISO_8859_1).endsWith("101"), "upgraded");
+        }
+    }
+
+    private static long heapAfterGc() throws InterruptedException {
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * Objects reachable from {@code root} through fields and arrays, not entering the server, its
+     * loops or JDK objects other than arrays (the socket's own state is the JDK's, not ours).
+     */
+    private static Set<Object> reachable(Object root) throws IllegalAccessException {
+        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Object> todo = new ArrayDeque<>();
+        todo.add(root);
+        while (!todo.isEmpty()) {
+            Object o = todo.poll();
+            if (!seen.add(o) || o instanceof WebSocketServer || o instanceof IoLoop) {
+                continue;
+            }
+            Class<?> type = o.getClass();
+            if (type.isArray()) {
+                if (!type.getComponentType().isPrimitive()) {
+                    for (int i = 0; i < Array.getLength(o); i++) {
+                        Object element = Array.get(o, i);
+                        if (element != null) {
+                            todo.add(element);
+                        }
+                    }
+                }
+                continue;
+            }
+            if (!type.getName().startsWith("wsjava.")) {
+                continue;
+            }
+            for (Class<?> c = type; c != null && c.getName().startsWith("wsjava."); c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    Object value = f.get(o);
+                    if (value != null) {
+                        todo.add(value);
+                    }
+                }
+            }
+        }
+        return seen;
+    }
+}
