@@ -99,8 +99,14 @@ public final class MessageInflater {
                     sink.accept(step, 0, n);
                 } else if (inflater.needsDictionary()) {
                     throw new BadPayloadException("compressed data asks for a preset dictionary");
+                } else if (inflater.finished() && input.hasRemaining()) {
+                    // The peer ended a DEFLATE stream mid-message: the rest starts a new one (invalid
+                    // bytes then fail as invalid data). Leaving them would read as a declined step,
+                    // and the connection would wait for room it never needed.
+                    inflater.reset();
+                    inflater.setInput(input);
                 } else {
-                    break;     // all input used, or the stream ended
+                    break;     // all input used, or the stream ended with it
                 }
             }
         } catch (DataFormatException e) {

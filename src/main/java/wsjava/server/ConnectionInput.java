@@ -48,7 +48,9 @@ final class ConnectionInput {
 
     /** How much the next read may take. */
     int window() {
-        return reading.window(budget.over());
+        // Near the limit already (where refused connections wait to resume), not only past it; the
+        // overdraft's holder must be able to finish its message.
+        return reading.window(!budget.roomToResume() && !budget.holdsOverdraft(connection));
     }
 
     /** The socket is readable: reads (unless input is carried over) and parses what came, in one pass. */

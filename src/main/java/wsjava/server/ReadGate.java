@@ -16,6 +16,12 @@ final class ReadGate {
 
     /** The smallest read: room for a whole TLS record's plaintext. */
     static final int MIN_WINDOW = 32 * 1024;
+    /**
+     * The read while the inbound budget is spent: a read that finds no room is carried, and counted,
+     * by every connection refused, so it is kept to a little more than a frame header and a small
+     * message (thousands of connections refused at 32 KiB each held three times the budget).
+     */
+    static final int SPENT_WINDOW = 2 * 1024;
 
     private final ServerConnection connection;
     private final WebSocketServer server;
@@ -83,9 +89,9 @@ final class ReadGate {
         setInterest(key, SelectionKey.OP_READ, draining || (!held && !carrying && !paused));
     }
 
-    /** How much the next read may take. */
+    /** How much the next read may take; {@code budgetSpent}: the budget is spent and this connection has no overdraft. */
     int window(boolean budgetSpent) {
-        return budgetSpent ? MIN_WINDOW : window;
+        return budgetSpent ? SPENT_WINDOW : window;
     }
 
     /** A pass ended: halve the window after a yield, grow it back after a pass that parsed everything. */
