@@ -267,6 +267,18 @@ public final class MessageAssembler implements FrameListener {
         return true;
     }
 
+    /**
+     * The message in progress is given up (its connection is closing because of it): its memory goes
+     * back now, not when the close handshake ends, which a peer may drag out to the close timeout.
+     */
+    public void abandonMessage() {
+        messageOpcode = -1;
+        messageSize = 0;
+        claimedSize = 0;
+        message = NO_BYTES;
+        offHeap.release();
+    }
+
     /** The connection ended: a buffer still held goes back. */
     public void release() {
         offHeap.release();

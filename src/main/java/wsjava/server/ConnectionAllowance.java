@@ -155,6 +155,9 @@ final class ConnectionAllowance implements InboundLimits {
         if (now - windowStart > PROGRESS_WINDOW_NANOS) {
             boolean slow = receivedInWindow * 1e9 / (now - windowStart) < MIN_PROGRESS_BYTES;
             turnBegins(now);
+            if (slow && holdsStalledPartial() && budget.othersWait(connection)) {
+                return Verdict.STALLED;
+            }
             if (slow && budget.holdsOverdraft(connection) && budget.othersWait(connection)) {
                 budget.releaseOverdraft(connection);
                 if (overdrawn) {
@@ -168,6 +171,15 @@ final class ConnectionAllowance implements InboundLimits {
             return Verdict.RETRY;
         }
         return refusal == Refusal.PAUSED && !server.readingSuspended() ? Verdict.RETRY : Verdict.NONE;
+    }
+
+    /**
+     * A message in progress that holds budget, readable (not itself waiting for room) and without
+     * the overdraft: sent this slowly while others wait, it holds their room (60 connections
+     * trickling empty frames into 1 MB messages kept every larger message out for good).
+     */
+    private boolean holdsStalledPartial() {
+        return budgeted > MIN_PROGRESS_BYTES && refusal != Refusal.BUDGET && !budget.holdsOverdraft(connection);
     }
 
     private boolean tryOverdraft(long now) {

@@ -129,6 +129,16 @@ final class ConnectionInput {
         }
     }
 
+    /** A message failed as stalled is dead: its buffers and the input after it go back to the budget at once. */
+    private void giveBackStalledMessage() {
+        carried.clear();
+        MessageAssembler assembler = connection.assembler();
+        if (assembler != null) {
+            assembler.abandonMessage();
+        }
+        allowance.account(assembler, 0, false);
+    }
+
     /** The connection ended: what it held goes back to the budget. */
     void closed() {
         carried.clear();
@@ -139,8 +149,9 @@ final class ConnectionInput {
     void onTimer(long now) {
         ConnectionAllowance.Verdict verdict = allowance.check(now);
         if (verdict == ConnectionAllowance.Verdict.STALLED && connection.isOpen()) {
-            connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while it held memory past the"
+            connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while others waited for the"
                     + " server's inbound budget (under " + ConnectionAllowance.MIN_PROGRESS_BYTES / 1024 + " KiB in a second)"));
+            giveBackStalledMessage();
             return;
         }
         if (verdict == ConnectionAllowance.Verdict.RETRY) {
