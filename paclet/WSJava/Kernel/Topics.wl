@@ -9,7 +9,7 @@ BeginPackage["WSJava`", {"JLink`"}];
 
 Begin["`Private`"];
 
-WSJava::nosub = "`1` could not subscribe to \"`2`\": it is not open, or it holds the server's limit of topics.";
+WSJava::nosub = "`1` could not subscribe to \"`2`\": it is not open, it holds the server's limit of topics, or the server's topics hold their memory budget.";
 
 (* 1 to 256 characters, as Java counts them: none beyond the BMP, which Java would count twice and
    which would cross J/Link as a surrogate pair. *)

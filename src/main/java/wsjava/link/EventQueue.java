@@ -82,6 +82,8 @@ public final class EventQueue implements ReconnectListener {
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final long maxQueuedBytes;
+    /** The last batch taken: counted in the queue's bytes until the kernel asks for the next one. */
+    private long inKernelBytes;
     /** What was stopped for the queue: servers, or client connections. */
     private final Set<Object> suspended = ConcurrentHashMap.newKeySet();
 
@@ -206,11 +208,15 @@ public final class EventQueue implements ReconnectListener {
     }
 
     /**
-     * Waits up to {@code timeoutMillis} for a first event, then takes up to {@code max} events.
+     * Waits up to {@code timeoutMillis} for a first event, then takes up to {@code max} events, and
+     * at most a quarter of the queue's limit in bytes after the first (a batch is held whole while
+     * the kernel handles it, so it stays counted until the next poll).
      * Returns them flat, {@link #FIELDS} strings each (data is the text, Base64 for binary and "Text8", the
      * reason for Close, the error for Error). One J/Link call moves a whole batch.
      */
-    public String[] poll(int timeoutMillis, int max) throws InterruptedException {
+    public synchronized String[] poll(int timeoutMillis, int max) throws InterruptedException {
+        queuedBytes.addAndGet(-inKernelBytes);     // the kernel asks again: it is done with the last batch
+        inKernelBytes = 0;
         List<Event> batch = new ArrayList<>();
         Event first = timeoutMillis > 0 ? events.poll(timeoutMillis, TimeUnit.MILLISECONDS) : events.poll();
         if (first == null) {
@@ -218,7 +224,12 @@ public final class EventQueue implements ReconnectListener {
             return new String[0];
         }
         batch.add(first);
-        events.drainTo(batch, Math.max(0, max - 1));
+        long batchBytes = first.size();
+        Event next;
+        while (batch.size() < max && (next = events.peek()) != null && batchBytes + next.size() <= maxQueuedBytes / 4) {
+            batch.add(events.poll());       // only this thread takes events, so the one peeked is the one taken
+            batchBytes += next.size();
+        }
         String[] flat = new String[batch.size() * FIELDS];
         long bytes = 0;
         for (int i = 0; i < batch.size(); i++) {
@@ -232,7 +243,7 @@ public final class EventQueue implements ReconnectListener {
             System.arraycopy(e.info, 0, flat, at + 5, e.info.length);
             bytes += e.size();
         }
-        queuedBytes.addAndGet(-bytes);
+        inKernelBytes = bytes;      // still counted until the next poll: the kernel holds the batch meanwhile
         resumeIfDrained();
         return flat;
     }

@@ -16,6 +16,37 @@ import wsjava.testing.RawClient;
 @Timeout(120)
 class EventQueueTest {
 
+    /**
+     * Attack suite, event-queue-flood under -Xmx128m: a kernel polled up to 1,000 events at once and
+     * held the batch while it handled it, uncounted, while the queue filled again behind it: the JVM
+     * ran out of memory. A batch is now at most a quarter of the limit after its first event, and it
+     * stays counted until the kernel asks for the next one.
+     */
+    @Test
+    void aBatchIsBoundedInBytesAndCountedUntilTheNextPoll() throws Exception {
+        EventQueue queue = new EventQueue(1 << 20);
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), queue).start();
+        try (RawClient c = RawClient.open(server.port())) {
+            byte[] text = "y".repeat(100_000).getBytes();
+            for (int i = 0; i < 8; i++) {
+                c.send(c.writer.frame(OpCode.TEXT, true, text, 0, text.length));
+            }
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (queue.size() < 9 && System.currentTimeMillis() < deadline) {      // Open and 8 texts
+                Thread.sleep(10);
+            }
+            long before = queue.queuedBytes();
+            String[] batch = queue.poll(100, 1000);
+            int events = batch.length / EventQueue.FIELDS;
+            assertTrue(events >= 1 && events <= 3, events + " events in one batch: at most a quarter of the 1 MiB limit after the first");
+            assertEquals(before, queue.queuedBytes(), "the batch the kernel holds is still counted");
+            queue.poll(100, 1000);
+            assertTrue(queue.queuedBytes() < before, "counted no more once the kernel asks again");
+        } finally {
+            server.stop();
+        }
+    }
+
     @Test
     void aFullQueueStopsReadingInsteadOfClosingAndLosesNothing() throws Exception {
         EventQueue queue = new EventQueue(64 * 1024);

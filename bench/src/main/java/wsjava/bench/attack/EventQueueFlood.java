@@ -24,7 +24,7 @@ final class EventQueueFlood extends Attack {
     @Override
     String description(Scale scale) {
         return "a WL-style server whose kernel takes events at 20 MB/s; " + scale.count(200, 40)
-                + " connections each send one compressed 15 MiB text message";
+                + " connections each send one compressed text message of 15/16 of its default limit (15 MiB on a large heap)";
     }
 
     @Override
@@ -32,15 +32,18 @@ final class EventQueueFlood extends Attack {
         return "events";
     }
 
-    /** As the WL paclet starts servers today: it passes its "MaxMessageSize" default, 16 MiB. */
+    /**
+     * As the WL paclet starts servers today: "MaxMessageSize" -> Automatic passes no limit, so
+     * Java's for WL servers applies (16 MiB, or a 64th of the heap if less, at least 1 MiB).
+     */
     @Override
     List<String> serverOptions(Scale scale) {
-        return List.of("--max-message", "16777216", "--max-frame", "16777216");
+        return List.of();
     }
 
     @Override
     void launch(ServerUnderTest server, Scale scale) throws Exception {
-        byte[] message = RawWs.frame(true, true, OpCode.TEXT, Compressed.withRatio(15 * 1024 * 1024, 150));
+        byte[] message = RawWs.frame(true, true, OpCode.TEXT, Compressed.withRatio(messageBytes(server), 150));
         for (int i = 0; i < scale.count(200, 40); i++) {
             RawWs ws = RawWs.open(server.port, true);
             senders.add(ws);
@@ -55,10 +58,19 @@ final class EventQueueFlood extends Attack {
         return sent;
     }
 
-    /** Every message is delivered in the end (nothing a client sent is lost), each 15 MiB inflated. */
+    /** Every message is delivered in the end (nothing a client sent is lost). */
     @Override
     long bytesForTheKernel() {
-        return senders.size() * 15L * 1024 * 1024;
+        return senders.size() * (long) size;
+    }
+
+    private int size;
+
+    /** 15/16 of the WL server's default limit for this heap. */
+    private int messageBytes(ServerUnderTest server) {
+        long limit = Math.max(1 << 20, Math.min(16 << 20, server.maxHeap / 64));
+        size = (int) (limit / 16 * 15);
+        return size;
     }
 
     /** Queued events within the queue's limit, messages in progress within the inbound budget. */
