@@ -162,17 +162,17 @@ javaOptionPairs[s_Association] := Join[
   Switch[s["Page"], Automatic, {}, None, {{"no-demo-page", "true"}}, _, {{"page", ExpandFileName[fileName[s["Page"]]]}}]
 ];
 
-(* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property).
-   Inside WLJS never: WLJS's page opens its sockets with no way to add a token, so a token would
-   only lock WLJS out, and whoever reaches WLJS's http port can already evaluate through its UI
-   (bound to 0.0.0.0 that is the LAN: the README says what the user trades). The Origin check
-   still keeps every other web page out. None: no token, even on the network. *)
 (* Automatic leaves Java's default for WL servers (16 MiB, or a 64th of the kernel JVM's heap if
    less, at least 1 MiB), except inside WLJS, whose editor sends dropped files in messages of over
    5 MiB: there it is 16 MiB whatever the heap. *)
 maxMessagePairs[size_Integer] := {{"max-message", ToString[size]}, {"max-frame", ToString[size]}};
 maxMessagePairs[Automatic] := If[AssociationQ[wljsEnvironment[]], maxMessagePairs[16777216], {}];
 
+(* Automatic: no token on loopback; beyond it Java makes one up (the server's "Token" property).
+   Inside WLJS never: WLJS's page opens its sockets with no way to add a token, so a token would
+   only lock WLJS out, and whoever reaches WLJS's http port can already evaluate through its UI
+   (bound to 0.0.0.0 that is the LAN: the README says what the user trades). The Origin check
+   still keeps every other web page out. None: no token, even on the network. *)
 tokenPairs[token_String] := {{"token", token}};
 tokenPairs[None] := {{"no-token", "true"}};
 tokenPairs[Automatic] := If[AssociationQ[wljsEnvironment[]], {{"no-token", "true"}}, {}];

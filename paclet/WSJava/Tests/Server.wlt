@@ -151,6 +151,14 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* Inside WLJS, Automatic is 16 MiB whatever the heap: its editor sends dropped files in 5 MiB chunks. *)
+  Block[{System`$Env = <|"host" -> "127.0.0.1", "http" -> 20560, "wsprefix" -> False|>},
+    SubsetQ[WSJava`Private`javaOptionPairs[WSJava`Private`listenSettings[0, None, {}]], {{"max-message", "16777216"}, {"max-frame", "16777216"}}]],
+  True,
+  TestID -> "Server-MaxMessageSizeInsideWLJS"
+]
+
+VerificationTest[
   WSJavaListen[0, "Compression" -> "yes"],
   Failure["WSJavaBadOption", _],
   {WSJava::optv},

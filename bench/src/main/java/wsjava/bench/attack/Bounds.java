@@ -21,7 +21,7 @@ final class Bounds {
     /**
      * A bystander's round-trip p99 beside any attack on an echo server (a 2-core machine, shared
      * with the attacker). Typically 50-260 ms; compressed-cpu on a large heap shows a stall of about
-     * 820 ms in some runs (2 of 7 when measured), whose cause is not found yet, so the bound is 1 s.
+     * 820 ms in some runs (2 of 8 smoke runs when measured), whose cause is not found yet, so the bound is 1 s.
      */
     static final double BYSTANDER_P99_MILLIS = 1000;
     /** Server CPU per MB an attacker sends: uncompressed frames (parse, answer, queue). */
