@@ -6,12 +6,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
+import wsjava.bench.ChartStyle;
 
-/** The attack run as two bar charts (JFreeChart): the server's heap under each attack, and a bystander's p99 meanwhile. */
+/**
+ * The attack run as two bar charts (JFreeChart, in the project's {@link ChartStyle}): the server's
+ * heap under each attack, and a bystander's p99 meanwhile.
+ */
 final class AttackCharts {
 
     private AttackCharts() {
@@ -20,9 +23,9 @@ final class AttackCharts {
     static void write(Path dir, List<AttackRow> rows) throws IOException {
         Files.createDirectories(dir);
         chart(dir.resolve("attack-heap.png"), "Server heap after a full GC while each attack holds on (lower is better)",
-                "heap in use (MiB)", rows, r -> r.heapUnderAttack < 0 ? Double.NaN : r.heapUnderAttack / (double) Attack.MIB);
+                "heap in use after a full GC, MiB", rows, r -> r.heapUnderAttack < 0 ? Double.NaN : r.heapUnderAttack / (double) Attack.MIB);
         chart(dir.resolve("attack-latency.png"), "A bystander's round-trip p99 during each attack (lower is better)",
-                "p99 round trip (ms)", rows, r -> r.bystanderP99Millis);
+                "p99 round trip, milliseconds", rows, r -> r.bystanderP99Millis);
     }
 
     private static void chart(Path file, String title, String axis, List<AttackRow> rows, ToDoubleFunction<AttackRow> value) throws IOException {
@@ -34,6 +37,6 @@ final class AttackCharts {
             }
         }
         JFreeChart chart = ChartFactory.createBarChart(title, "attack", axis, data, PlotOrientation.HORIZONTAL, true, false, false);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 60 + 40 * Math.max(4, rows.size()));
+        ChartStyle.save(chart, file, 900, 120 + 36 * Math.max(4, rows.size()));
     }
 }
