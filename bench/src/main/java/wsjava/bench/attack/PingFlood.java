@@ -8,10 +8,7 @@ import wsjava.protocol.OpCode;
  * a pong. The server may keep one pong per connection (the latest; RFC 6455 section 5.5.3), so what
  * it holds must not grow with the pings.
  */
-final class PingFlood extends Attack {
-
-    private Flood flood;
-    private int connections;
+final class PingFlood extends SmallFrameFlood {
 
     @Override
     String name() {
@@ -20,22 +17,17 @@ final class PingFlood extends Attack {
 
     @Override
     String description(Scale scale) {
-        return scale.count(150, 40) + " connections send empty pings for " + scale.millis(8_000, 3_000) / 1000 + " s and never read";
+        return connections(scale) + " connections send empty pings for " + millis(scale) / 1000 + " s and never read";
     }
 
     @Override
-    void launch(ServerUnderTest server, Scale scale) throws Exception {
-        connections = scale.count(150, 40);
-        byte[] block = RawWs.repeated(RawWs.frame(true, false, OpCode.PING, new byte[0]), 2_000);
-        long millis = scale.millis(8_000, 3_000);
-        flood = Flood.start(server.port, connections, false, block, millis, 512 * MIB);
-        flood.awaitSenders(millis + 5_000);
-        flood.stopSending();
+    byte[] frame() {
+        return RawWs.frame(true, false, OpCode.PING, new byte[0]);
     }
 
     @Override
-    long bytesSent() {
-        return flood == null ? 0 : flood.bytesSent();
+    int connections(Scale scale) {
+        return scale.count(150, 40);
     }
 
     /** One pong and at most one read's worth of unparsed pings per connection. */
@@ -45,12 +37,5 @@ final class PingFlood extends Attack {
         Bounds.workAtMost(row, Bounds.PLAIN_CPU_SECONDS_PER_MB, problems);
         Bounds.heapHeldAtMost(row, connections * Bounds.PER_FLOODING_CONNECTION + Bounds.SLACK, problems);
         return problems;
-    }
-
-    @Override
-    public void close() {
-        if (flood != null) {
-            flood.close();
-        }
     }
 }

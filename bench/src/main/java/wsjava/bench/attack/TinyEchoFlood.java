@@ -8,10 +8,7 @@ import wsjava.protocol.OpCode;
  * and never read the echoes. Each echo must be held at its real cost, and reading must pause once
  * that cost passes the read-pause threshold.
  */
-final class TinyEchoFlood extends Attack {
-
-    private Flood flood;
-    private int connections;
+final class TinyEchoFlood extends SmallFrameFlood {
 
     @Override
     String name() {
@@ -20,22 +17,17 @@ final class TinyEchoFlood extends Attack {
 
     @Override
     String description(Scale scale) {
-        return scale.count(20, 10) + " connections send 1-byte messages for " + scale.millis(8_000, 3_000) / 1000 + " s and never read the echoes";
+        return connections(scale) + " connections send 1-byte messages for " + millis(scale) / 1000 + " s and never read the echoes";
     }
 
     @Override
-    void launch(ServerUnderTest server, Scale scale) throws Exception {
-        connections = scale.count(20, 10);
-        byte[] block = RawWs.repeated(RawWs.frame(true, false, OpCode.BINARY, new byte[] {42}), 2_000);
-        long millis = scale.millis(8_000, 3_000);
-        flood = Flood.start(server.port, connections, false, block, millis, 512 * MIB);
-        flood.awaitSenders(millis + 5_000);
-        flood.stopSending();
+    byte[] frame() {
+        return RawWs.frame(true, false, OpCode.BINARY, new byte[] {42});
     }
 
     @Override
-    long bytesSent() {
-        return flood == null ? 0 : flood.bytesSent();
+    int connections(Scale scale) {
+        return scale.count(20, 10);
     }
 
     /** Per connection: the read-pause threshold of queued echoes, plus one read's worth of them and of unparsed input. */
@@ -45,12 +37,5 @@ final class TinyEchoFlood extends Attack {
         Bounds.workAtMost(row, Bounds.PLAIN_CPU_SECONDS_PER_MB, problems);
         Bounds.heapHeldAtMost(row, connections * (Bounds.READ_PAUSE + 2 * Bounds.PER_FLOODING_CONNECTION) + Bounds.SLACK, problems);
         return problems;
-    }
-
-    @Override
-    public void close() {
-        if (flood != null) {
-            flood.close();
-        }
     }
 }
