@@ -15,6 +15,7 @@ public interface InboundLimits {
         @Override public boolean mayInflate(int bytes) { return true; }
         @Override public boolean frameDone() { return true; }
         @Override public boolean mayStartMessage() { return true; }
+        @Override public boolean mayKeep(int bytes) { return true; }
     };
 
     /** May the message buffer grow by {@code bytes}? */
@@ -28,4 +29,11 @@ public interface InboundLimits {
 
     /** May a new message (or a control frame between messages) start now? */
     boolean mayStartMessage();
+
+    /**
+     * May a small buffer of {@code bytes} be kept between messages, for the next one? Kept, it is
+     * held memory (a completed message's last growth is never asked for), so a server says no while
+     * its budget is tight: idle connections must not hold the room that messages need.
+     */
+    boolean mayKeep(int bytes);
 }

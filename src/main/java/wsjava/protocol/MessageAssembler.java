@@ -254,7 +254,7 @@ public final class MessageAssembler implements FrameListener {
             return true;
         }
         int capacity = grownCapacity(size);
-        if (!completing && !limits.mayGrow(capacity - bufferCapacity())) {
+        if (!completing && !limits.mayGrow(offHeap.sizeOf(capacity) - bufferCapacity())) {    // what the pool's buffer will hold
             stalled = true;       // refused: the piece waits
             return false;
         }
@@ -323,8 +323,8 @@ public final class MessageAssembler implements FrameListener {
         } else {
             handler.onBinary(Arrays.copyOf(message, messageSize));
         }
-        if (message.length > IDLE_BUFFER_LIMIT) {
-            message = NO_BYTES;     // don't pin a big buffer to an idle connection
+        if (message.length > IDLE_BUFFER_LIMIT || (message.length > 0 && !limits.mayKeep(message.length))) {
+            message = NO_BYTES;     // don't pin a big buffer to an idle connection, nor a small one when room is short
         }
     }
 

@@ -16,6 +16,12 @@ public interface MessageBuffers {
      */
     ByteBuffer take(int capacity);
 
+    /**
+     * The capacity of the buffer {@code take(capacity)} gives (a pool's sizes round up): what the
+     * assembler must have granted before it asks, since budgets count what is held, not what was asked.
+     */
+    int sizeOf(int capacity);
+
     /** A buffer from {@link #take} that the assembler no longer uses. */
     void give(ByteBuffer buffer);
 }

@@ -35,6 +35,11 @@ final class OffHeapMessage {
         return buffer == null ? 0 : buffer.capacity();
     }
 
+    /** The capacity a buffer taken for {@code capacity} bytes will have. */
+    int sizeOf(int capacity) {
+        return buffers.sizeOf(capacity);
+    }
+
     /** Whether {@code size} bytes fit in the buffer held now. */
     boolean fits(int size) {
         return buffer != null && size <= buffer.capacity();

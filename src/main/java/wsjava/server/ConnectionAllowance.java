@@ -108,6 +108,11 @@ final class ConnectionAllowance implements InboundLimits {
         return true;
     }
 
+    @Override
+    public boolean mayKeep(int bytes) {
+        return budget.roomToKeep();
+    }
+
     /** Bytes read from the socket, for the overdraft's progress. */
     void received(int bytes) {
         receivedInWindow += bytes;
@@ -150,8 +155,14 @@ final class ConnectionAllowance implements InboundLimits {
      * The timer's look: an overdraft holder that received too little in the last second while
      * others wait gives the overdraft up (and its message fails if it holds memory past the limit);
      * a connection stopped for room, or by the server's pause, may try again once it can.
+     * {@code readingPeer}: the socket is read now, or held only because the peer does not read
+     * ours; time we were not reading it (input in hand waiting for room, a pause) is never its
+     * slowness, so the second is counted again from when we read it once more.
      */
-    Verdict check(long now) {
+    Verdict check(long now, boolean readingPeer) {
+        if (!readingPeer) {
+            turnBegins(now);
+        }
         if (now - windowStart > PROGRESS_WINDOW_NANOS) {
             boolean slow = receivedInWindow * 1e9 / (now - windowStart) < MIN_PROGRESS_BYTES;
             turnBegins(now);

@@ -31,6 +31,11 @@ final class ConnectionBuffers implements MessageBuffers {
     }
 
     @Override
+    public int sizeOf(int capacity) {
+        return DirectPool.sizeFor(capacity);
+    }
+
+    @Override
     public void give(ByteBuffer buffer) {
         if (buffer == current) {
             current = null;

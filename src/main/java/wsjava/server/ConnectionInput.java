@@ -147,7 +147,7 @@ final class ConnectionInput {
 
     /** A timer pass: retries a stopped pass when it may go on; fails a message whose sender went silent. */
     void onTimer(long now) {
-        ConnectionAllowance.Verdict verdict = allowance.check(now);
+        ConnectionAllowance.Verdict verdict = allowance.check(now, reading.isReading() || reading.isHeld());
         if (verdict == ConnectionAllowance.Verdict.STALLED && connection.isOpen()) {
             connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while others waited for the"
                     + " server's inbound budget (under " + ConnectionAllowance.MIN_PROGRESS_BYTES / 1024 + " KiB in a second)"));

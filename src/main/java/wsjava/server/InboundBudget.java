@@ -32,11 +32,12 @@ final class InboundBudget {
 
     /**
      * @param limit the budget; the overdraft may take message buffers to {@code limit + max(limit / 2,
-     *              maxMessage)}: others hold at most the limit, so its holder can always finish a message
+     *              largestBuffer)}: others hold at most the limit, so its holder can always finish a message
+     * @param largestBuffer the buffer of the largest message allowed, as the pool rounds it up
      */
-    InboundBudget(long limit, long maxMessage) {
+    InboundBudget(long limit, long largestBuffer) {
         this.limit = limit;
-        this.hardLimit = limit + Math.max(limit / 2, maxMessage);
+        this.hardLimit = limit + Math.max(limit / 2, largestBuffer);
     }
 
     /**
@@ -73,6 +74,11 @@ final class InboundBudget {
     /** Low enough again for every waiting connection to go on: a quarter below the limit, so pauses don't flap. */
     boolean roomToResume() {
         return used.get() <= limit - limit / 4;
+    }
+
+    /** Room for idle connections to keep small buffers: the budget is less than half used. */
+    boolean roomToKeep() {
+        return used.get() <= limit / 2;
     }
 
     /** The overdraft for {@code connection} if it is free and nobody waits before it. */

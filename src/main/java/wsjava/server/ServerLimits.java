@@ -16,7 +16,7 @@ final class ServerLimits {
     final ZlibBudget zlib;
 
     ServerLimits(ServerConfig config) {
-        this.inbound = new InboundBudget(config.inboundBudgetBytes(), config.maxMessageSize());
+        this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
         this.handshakes = new HandshakeLimiter(config);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);

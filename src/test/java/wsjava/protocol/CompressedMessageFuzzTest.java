@@ -41,19 +41,21 @@ class CompressedMessageFuzzTest {
         }
     }
 
-    private static java.util.List<String> run(byte[] input, StallingLimits limits) {
+    /** {@code stalling}: limits that stop the assembler now and then, or null for none. */
+    private static java.util.List<String> run(byte[] input, StallingLimits stalling) {
+        StallingLimits limits = stalling == null ? new StallingLimits(0, 0) : stalling;
         boolean noContextTakeover = (input[0] & 1) != 0;
         int frameSize = 1 + (input[1] & 0xFF);
         Outcome outcome = new Outcome();
         MessageInflater inflater = new MessageInflater(noContextTakeover, 200, null, null);
-        MessageAssembler assembler = new MessageAssembler(outcome, LIMIT, inflater, null, 0, limits == null ? InboundLimits.NONE : limits);
+        MessageAssembler assembler = new MessageAssembler(outcome, LIMIT, inflater, null, 0, limits);
         FrameParser parser = new FrameParser(Role.CLIENT, LIMIT, DeflateAgreement.RSV);
         FrameWriter writer = new FrameWriter(Role.SERVER, frameSize);
         try {
             int payload = input.length - 2;
             byte[] frames = writer.message((input[0] & 2) != 0 ? OpCode.TEXT : OpCode.BINARY, input, 2, payload, true);
-            StallingLimits.feed(parser, assembler, ByteBuffer.wrap(frames));
-            StallingLimits.feed(parser, assembler, ByteBuffer.wrap(frames));     // a second message, on the same context
+            limits.feed(parser, assembler, ByteBuffer.wrap(frames));
+            limits.feed(parser, assembler, ByteBuffer.wrap(frames));     // a second message, on the same context
         } catch (CloseException e) {
             int code = e.code();
             if (code != CloseCodes.PROTOCOL_ERROR && code != CloseCodes.INVALID_PAYLOAD && code != CloseCodes.MESSAGE_TOO_BIG) {

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Fuzzes the frame parser with message assembly and UTF-8 validation, as a server reads them.
  * Invariants: only a {@link CloseException} ever escapes; the message buffer never holds more than
- * the limit, nor more than twice the payload that arrived (a claimed length allocates nothing);
+ * the limit, nor more than twice the payload that arrived (a claimed length allocates nothing), up
+ * to the rounding of a pool's buffer; it never holds memory it was not granted ({@link StallingLimits});
  * and the same bytes split anywhere give the same messages and the same close code. The split run
  * reads the way the server does: chunks in direct buffers, unmasked in place, binary messages
  * assembled in taken buffers, each of which must be given back exactly once; and under limits that
@@ -44,12 +45,13 @@ class FrameStreamFuzzTest {
     }
 
     /** {@code offHeapFrom} below 0: heap input and arrays only; else as a server reads, from that size off the heap. */
-    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage, int offHeapFrom, StallingLimits limits) {
+    private static Outcome run(byte[] stream, int[] cuts, int maxFrame, int maxMessage, int offHeapFrom, StallingLimits stalling) {
+        StallingLimits limits = stalling == null ? new StallingLimits(0, 0) : stalling;     // 0: never says no
         Outcome outcome = new Outcome();
         boolean asServer = offHeapFrom >= 0;
         CheckedBuffers buffers = asServer ? new CheckedBuffers(cuts.length) : null;
         MessageAssembler assembler = new MessageAssembler(outcome, maxMessage, null, buffers, Math.max(0, offHeapFrom),
-                limits == null ? InboundLimits.NONE : limits);
+                limits);
         FrameParser parser = new FrameParser(Role.SERVER, maxFrame);
         int[] bounds = Arrays.copyOf(cuts, cuts.length + 1);
         bounds[cuts.length] = stream.length;
@@ -60,9 +62,10 @@ class FrameStreamFuzzTest {
                 int end = Math.min(Math.max(bound, at), stream.length);
                 ByteBuffer chunk = asServer ? ByteBuffer.allocateDirect(end - at).put(stream, at, end - at).flip()
                         : ByteBuffer.wrap(stream, at, end - at);
-                StallingLimits.feed(parser, assembler, chunk);
+                limits.feed(parser, assembler, chunk);
                 at = end;
-                long limit = Math.min(maxMessage, Math.max(1024, 2L * at));
+                int limit = (int) Math.min(maxMessage, Math.max(1024, 2L * at));
+                limit = buffers == null ? limit : Math.max(limit, buffers.sizeOf(limit));     // a pool's buffer may round it up
                 if (assembler.bufferCapacity() > limit) {
                     throw new IllegalStateException("buffer of " + assembler.bufferCapacity() + " bytes after " + at
                             + " bytes arrived (limit " + maxMessage + ")");
@@ -92,9 +95,15 @@ class FrameStreamFuzzTest {
             if (shortage.nextInt(8) == 0) {
                 return null;           // direct memory short: the assembler goes on in an array
             }
-            ByteBuffer b = ByteBuffer.allocate(capacity);
+            ByteBuffer b = ByteBuffer.allocate(sizeOf(capacity));
             out.put(b, Boolean.TRUE);
             return b;
+        }
+
+        /** Rounded up, as a pool's sizes are: the assembler must reserve what it will hold. */
+        @Override
+        public int sizeOf(int capacity) {
+            return (capacity + 4095) / 4096 * 4096;
         }
 
         @Override
