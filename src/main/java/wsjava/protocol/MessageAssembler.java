@@ -68,7 +68,9 @@ public final class MessageAssembler implements FrameListener {
         public boolean prepare(int bytes) {
             long wanted = Math.min((long) messageSize + bytes, maxMessageSize);
             boolean free = completing && wanted <= FREE_INFLATED_BYTES;
-            if (!free && !limits.mayInflate(bytes)) {
+            if (free) {
+                limits.mayInflate(bytes);     // free of memory, not of work: counted, the pass ends at the frame's end (frameDone)
+            } else if (!limits.mayInflate(bytes)) {
                 stalled = true;
                 return false;
             }

@@ -92,7 +92,7 @@ final class ConnectionAllowance implements InboundLimits {
 
     @Override
     public boolean frameDone() {
-        if (--framesLeft > 0) {
+        if (--framesLeft > 0 && inflateLeft > 0) {     // inflation a completing message did without asking counts here
             return true;
         }
         refusal = Refusal.WORK;

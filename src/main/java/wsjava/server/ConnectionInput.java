@@ -139,6 +139,23 @@ final class ConnectionInput {
         allowance.account(assembler, 0, false);
     }
 
+    /**
+     * The connection failed or its peer closed: the message in progress can never be delivered, so
+     * its memory goes back now, not when the close handshake ends (the peer may drag that out to
+     * the close timeout). Inside a pass, the pass's end does the accounting.
+     */
+    void abandonMessage() {
+        MessageAssembler assembler = connection.assembler();
+        if (assembler == null || !assembler.messageInProgress()) {
+            return;
+        }
+        if (inPass) {
+            assembler.abandonMessage();
+        } else {
+            giveBackStalledMessage();
+        }
+    }
+
     /** The connection ended: what it held goes back to the budget. */
     void closed() {
         carried.clear();
@@ -147,11 +164,14 @@ final class ConnectionInput {
 
     /** A timer pass: retries a stopped pass when it may go on; fails a message whose sender went silent. */
     void onTimer(long now) {
-        ConnectionAllowance.Verdict verdict = allowance.check(now, reading.isReading() || reading.isHeld());
-        if (verdict == ConnectionAllowance.Verdict.STALLED && connection.isOpen()) {
-            connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while others waited for the"
-                    + " server's inbound budget (under " + ConnectionAllowance.MIN_PROGRESS_BYTES / 1024 + " KiB in a second)"));
-            giveBackStalledMessage();
+        // An application's pause is not the server's doing: its time counts, or a paused holder keeps the overdraft for good.
+        ConnectionAllowance.Verdict verdict = allowance.check(now, reading.isReading() || reading.isHeld() || reading.isAppPaused());
+        if (verdict == ConnectionAllowance.Verdict.STALLED) {
+            if (connection.isOpen()) {
+                connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message stalled while others waited for the"
+                        + " server's inbound budget (under " + ConnectionAllowance.MIN_PROGRESS_BYTES / 1024 + " KiB in a second)"));
+            }
+            giveBackStalledMessage();      // closing too: the overdraft was taken from it, so must its memory past the limit be
             return;
         }
         if (verdict == ConnectionAllowance.Verdict.RETRY) {

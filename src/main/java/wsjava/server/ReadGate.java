@@ -56,6 +56,11 @@ final class ReadGate {
         return held;
     }
 
+    /** The application paused this connection ({@code suspendReading}). */
+    boolean isAppPaused() {
+        return appPaused;
+    }
+
     void appPaused(boolean paused) {
         appPaused = paused;
         update();

@@ -235,6 +235,7 @@ final class ServerConnection {
             closeStatus.record(code, reason);
             queueClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
         }
+        input.abandonMessage();      // no data may follow a close frame: a half message can never end
         outbox.closeWhenWritten(false);
     }
 
@@ -257,6 +258,7 @@ final class ServerConnection {
             queueClose(e.code(), e.getMessage());
         }
         reading.hold();
+        input.abandonMessage();      // failed: its half message goes back now, not after the close timeout
         outbox.closeWhenWritten(true);
     }
 
