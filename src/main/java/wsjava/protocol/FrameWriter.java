@@ -1,5 +1,7 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
+
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Random;
@@ -46,6 +48,18 @@ public final class FrameWriter {
     }
 
     /** Writes a header at {@code dst[off]} and returns its size. */
+    /** An unmasked (server's) header at {@code out}'s position, which moves past it. */
+    public static void putHeader(ByteBuffer out, boolean fin, int opcode, int length) {
+        out.put((byte) ((fin ? FrameParser.B0_FIN : 0) | opcode));
+        if (length <= 125) {
+            out.put((byte) length);
+        } else if (length <= 0xFFFF) {
+            out.put((byte) 126).putShort((short) length);
+        } else {
+            out.put((byte) 127).putLong(length);
+        }
+    }
+
     public static int writeHeader(byte[] dst, int off, boolean fin, int opcode, long length, boolean masked, int key) {
         return writeHeader(dst, off, fin, false, opcode, length, masked, key);
     }

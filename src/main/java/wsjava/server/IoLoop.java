@@ -7,10 +7,10 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
 
 /**
  * One I/O thread: a selector over its share of the connections, a queue of tasks other threads
@@ -37,6 +37,7 @@ final class IoLoop implements Runnable {
     private final OutOfMemoryGuard memory = new OutOfMemoryGuard();
     private final Set<ServerConnection> connections = new HashSet<>();
     private final List<ServerConnection> timerSnapshot = new ArrayList<>();
+    private final Consumer<SelectionKey> onReady = this::ready;
     private volatile boolean running = true;
     private Acceptor acceptor;
     private long nextTimerNanos;
@@ -162,12 +163,13 @@ final class IoLoop implements Runnable {
     }
 
     private void pass() throws IOException {
+        // select(Consumer) hands each ready key over as found: no selected-key HashSet to fill,
+        // iterate and empty (JFR, 64 B echo: its nodes were an eighth of the loop's allocation).
         if (yielded.isEmpty()) {
-            selector.select(50);
+            selector.select(onReady, 50);
         } else {
-            selector.selectNow();          // connections have work left: don't wait for new input
+            selector.selectNow(onReady);          // connections have work left: don't wait for new input
         }
-        handleSelected();
         continueYielded();
         runTasks();
         flushRequested();
@@ -207,33 +209,28 @@ final class IoLoop implements Runnable {
         }
     }
 
-    private void handleSelected() {
-        Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
-        while (keys.hasNext()) {
-            SelectionKey key = keys.next();
-            keys.remove();
-            if (!key.isValid()) {
-                continue;
-            }
-            if (key.attachment() instanceof Acceptor) {
-                try {
-                    acceptor.onAcceptable();
-                } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
-                    failed(null, e);
-                }
-                continue;
-            }
-            ServerConnection connection = (ServerConnection) key.attachment();
+    private void ready(SelectionKey key) {
+        if (!key.isValid()) {
+            return;
+        }
+        if (key.attachment() instanceof Acceptor) {
             try {
-                if (key.isReadable()) {
-                    connection.onReadable(buffers.read);
-                }
-                if (key.isValid() && key.isWritable()) {
-                    connection.flush();
-                }
-            } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
-                failed(connection, e);
+                acceptor.onAcceptable();
+            } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
+                failed(null, e);
             }
+            return;
+        }
+        ServerConnection connection = (ServerConnection) key.attachment();
+        try {
+            if (key.isReadable()) {
+                connection.onReadable(buffers.read);
+            }
+            if (key.isValid() && key.isWritable()) {
+                connection.flush();
+            }
+        } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes
+            failed(connection, e);
         }
     }
 

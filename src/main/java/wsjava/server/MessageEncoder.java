@@ -119,13 +119,21 @@ final class MessageEncoder {
     /**
      * Sends a binary message from a buffer the caller will reuse: a plain one-frame message is
      * written at once where the outbox can ({@link Outbox#sendNow}), copying only what the socket
-     * did not take; otherwise the payload is copied and queued as for an array.
+     * did not take (a small one laid out with its header first, for one plain write); otherwise
+     * the payload is copied and queued as for an array.
      */
     boolean sendBinaryNow(ByteBuffer payload) {
-        if (!goesOutAsItIs(payload.remaining()) || lane.busy()) {
+        int len = payload.remaining();
+        if (!goesOutAsItIs(len) || lane.busy()) {
             return enqueueCopy(payload, null);
         }
-        return outbox.sendNow(new ByteBuffer[] {plainHeader(payload.remaining()), payload.duplicate()});
+        if (len <= LoopBuffers.SMALL_FRAME_PAYLOAD && outbox.writesThroughNow()) {
+            ByteBuffer frame = outbox.smallFrameScratch();
+            FrameWriter.putHeader(frame, true, OpCode.BINARY, len);
+            frame.put(payload.duplicate()).flip();
+            return outbox.sendNow(frame);
+        }
+        return outbox.sendNow(new ByteBuffer[] {plainHeader(len), payload.duplicate()});
     }
 
     /** Whether a binary payload of {@code len} bytes goes out uncompressed in one frame. */

@@ -144,6 +144,30 @@ final class OutboundQueue {
         return wrote;
     }
 
+    /** {@link #addWritingFirst(GatheringByteChannel, ByteBuffer[])} for one small frame in a scratch buffer: one plain write. */
+    synchronized long addWritingFirst(GatheringByteChannel channel, ByteBuffer frame) {
+        if (closed) {
+            return -1;
+        }
+        long wrote = 0;
+        if (entries.isEmpty()) {
+            try {
+                wrote = channel.write(frame);
+            } catch (IOException e) {
+                wrote = 0;
+            }
+        }
+        if (frame.hasRemaining()) {
+            ByteBuffer[] rest = {frame};
+            if (frame.remaining() > COALESCE_MAX_BYTES) {
+                push(OutboundEntry.of(BufferParts.copyOf(rest), null));
+            } else {
+                coalesce(rest);
+            }
+        }
+        return wrote;
+    }
+
     /** Appends the close frame; false if one was queued already. */
     synchronized boolean addClose(byte[] frame) {
         if (closed) {

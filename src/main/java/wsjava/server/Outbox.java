@@ -83,8 +83,10 @@ final class Outbox {
     /** Brings the output budget up to date with what the queue holds now. */
     private synchronized void report() {
         long now = queue.heldBytes();
-        output.add(now - reported);
-        reported = now;
+        if (now != reported) {      // an echo written through holds nothing: spare the shared counter
+            output.add(now - reported);
+            reported = now;
+        }
     }
 
     /** Output that starts waiting now has not stalled yet, however long ago it last moved. */
@@ -140,7 +142,26 @@ final class Outbox {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
         noteWaitingStarts();
-        long written = queue.addWritingFirst(transport, parts);
+        return afterWritingFirst(queue.addWritingFirst(transport, parts));
+    }
+
+    /** Whether {@link #sendNow(ByteBuffer)} may be used now: this is the I/O thread of a plain socket. */
+    boolean writesThroughNow() {
+        return loop.inLoop() && transport.writesThrough();
+    }
+
+    /** The I/O thread's scratch for one small frame (cleared), to lay out for {@link #sendNow(ByteBuffer)}. */
+    ByteBuffer smallFrameScratch() {
+        return loop.buffers().smallFrame.clear();
+    }
+
+    /** {@link #sendNow(ByteBuffer[])} for one frame laid out in {@link #smallFrameScratch()}, when {@link #writesThroughNow()}. */
+    boolean sendNow(ByteBuffer frame) {
+        noteWaitingStarts();
+        return afterWritingFirst(queue.addWritingFirst(transport, frame));
+    }
+
+    private boolean afterWritingFirst(long written) {
         if (written < 0) {
             return afterAdding(-1, null);
         }
@@ -170,7 +191,7 @@ final class Outbox {
         if (queued > config.outboundLimitBytes()) {
             return dropSlowClient("client too slow: over " + config.outboundLimitBytes() + " bytes of output held", done);
         }
-        if (stalledWhileBudgetSpent(System.nanoTime())) {
+        if (output.over() && stalledWhileBudgetSpent(System.nanoTime())) {    // over() first: no clock read per message
             return dropSlowClient(STALLED_REASON, done);
         }
         if (queued > 0) {

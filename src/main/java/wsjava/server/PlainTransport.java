@@ -19,6 +19,11 @@ final class PlainTransport implements Transport {
     }
 
     @Override
+    public int write(ByteBuffer src) throws IOException {
+        return channel.write(src);
+    }
+
+    @Override
     public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
         return channel.write(srcs, offset, length);
     }

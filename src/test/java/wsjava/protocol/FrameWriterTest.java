@@ -22,6 +22,19 @@ class FrameWriterTest {
     }
 
     @Test
+    void aHeaderPutInABufferIsTheHeaderWrittenInAnArray() {
+        for (int length : new int[] {0, 1, 125, 126, 127, 2048, 0xFFFF, 0x10000, 3 << 20}) {
+            byte[] expected = new byte[FrameWriter.headerSize(length, false)];
+            FrameWriter.writeHeader(expected, 0, true, OpCode.BINARY, length, false, 0);
+            ByteBuffer direct = ByteBuffer.allocateDirect(16);
+            FrameWriter.putHeader(direct, true, OpCode.BINARY, length);
+            byte[] put = new byte[direct.flip().remaining()];
+            direct.get(put);
+            assertArrayEquals(expected, put, "length " + length);
+        }
+    }
+
+    @Test
     void usesTheMinimalLengthEncoding() {
         assertEquals(2 + 125, server.binary(new byte[125]).length);
         assertEquals(4 + 126, server.binary(new byte[126]).length);

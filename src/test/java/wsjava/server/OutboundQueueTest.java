@@ -89,4 +89,23 @@ class OutboundQueueTest {
         assertTrue(Arrays.equals(big, Arrays.copyOfRange(all, 3, 3 + big.length)), "bytes in order, none lost");
         assertTrue(writes >= big.length / 200_000);
     }
+
+    @Test
+    void aSmallFrameWrittenThroughInPartKeepsItsRestAfterTheScratchIsReused() throws Exception {
+        for (int size : new int[] {100, 2000}) {     // coalesced, and queued as its own entry
+            byte[] frame = new byte[size];
+            new Random(size).nextBytes(frame);
+            ByteBuffer scratch = ByteBuffer.allocateDirect(4096);
+            OutboundQueue queue = new OutboundQueue();
+            TightSocket socket = new TightSocket(30);
+            assertEquals(30, queue.addWritingFirst(socket, scratch.put(frame).flip()));
+            scratch.clear().put(new byte[4096]);     // the loop lays out the next frame in it
+            assertEquals(0, queue.addWritingFirst(socket, scratch.clear().put(frame, 0, 10).flip()), "queued behind the rest");
+            socket.room = 1 << 20;
+            assertEquals(0, queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]));
+            byte[] expected = Arrays.copyOf(frame, size + 10);
+            System.arraycopy(frame, 0, expected, size, 10);
+            assertTrue(Arrays.equals(expected, socket.taken.toByteArray()), "bytes in order, none lost, none from the reused scratch");
+        }
+    }
 }
