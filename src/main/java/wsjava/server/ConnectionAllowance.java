@@ -155,9 +155,10 @@ final class ConnectionAllowance implements InboundLimits {
      * The timer's look: an overdraft holder that received too little in the last second while
      * others wait gives the overdraft up (and its message fails if it holds memory past the limit);
      * a connection stopped for room, or by the server's pause, may try again once it can.
-     * {@code readingPeer}: the socket is read now, or held only because the peer does not read
-     * ours; time we were not reading it (input in hand waiting for room, a pause) is never its
-     * slowness, so the second is counted again from when we read it once more.
+     * {@code readingPeer}: the socket is read now, or is not read for the peer's or the
+     * application's sake (the peer does not read ours, the application paused it); time the server
+     * itself was not reading it (input in hand waiting for room, all reading suspended) is never the
+     * sender's slowness, so the second is counted again from when it is read once more.
      */
     Verdict check(long now, boolean readingPeer) {
         if (!readingPeer) {

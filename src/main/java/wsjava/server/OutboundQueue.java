@@ -135,13 +135,18 @@ final class OutboundQueue {
             }
             BufferParts.skip(parts, wrote);
         }
+        queueCopyOf(parts);
+        return wrote;
+    }
+
+    /** Queues a copy of what is left of {@code parts} (the caller reuses its buffers): into the last chunk when small. */
+    private void queueCopyOf(ByteBuffer[] parts) {
         long rest = BufferParts.lengthOf(parts);
         if (rest > COALESCE_MAX_BYTES) {
             push(OutboundEntry.of(BufferParts.copyOf(parts), null));
         } else if (rest > 0) {
             coalesce(parts);
         }
-        return wrote;
     }
 
     /** {@link #addWritingFirst(GatheringByteChannel, ByteBuffer[])} for one small frame in a scratch buffer: one plain write. */
@@ -158,12 +163,7 @@ final class OutboundQueue {
             }
         }
         if (frame.hasRemaining()) {
-            ByteBuffer[] rest = {frame};
-            if (frame.remaining() > COALESCE_MAX_BYTES) {
-                push(OutboundEntry.of(BufferParts.copyOf(rest), null));
-            } else {
-                coalesce(rest);
-            }
+            queueCopyOf(new ByteBuffer[] {frame});
         }
         return wrote;
     }
