@@ -177,29 +177,41 @@ class MaskerTest {
         }
     }
 
-    /** Each kernel's own buffer path, long enough for whole vectors, at every offset and phase. */
+    /**
+     * Each kernel's own buffer path, from empty to several times 16 KiB (whole vectors, blocks of
+     * four, the tail), at every offset and phase, in direct buffers and in a heap buffer that
+     * starts inside its array.
+     */
     @Test
-    void everyKernelMasksDirectBuffersInPlace() {
+    void everyKernelMasksBuffersInPlace() {
+        int[] lengths = {0, 1, 7, 63, 64, 65, 200, 256, 1000, 4099, 16383, 16384, 16385, 40001};
         for (MaskKernel kernel : kernels()) {
-            for (int len : new int[] {0, 1, 7, 63, 64, 65, 200, 256, 1000, 4099}) {
-                for (int phase = 0; phase < 4; phase++) {
-                    for (int off = 0; off < 5; off++) {
-                        int key = RANDOM.nextInt();
-                        byte[] data = randomBytes(len + off + 8);
-                        ByteBuffer buf = ByteBuffer.allocateDirect(data.length);
-                        buf.put(data).clear();
-                        kernel.mask(buf, off, len, key, phase);
-                        byte[] got = new byte[data.length];
-                        buf.get(0, got);
-                        assertArrayEquals(reference(data, off, len, key, phase), Arrays.copyOfRange(got, off, off + len),
-                                kernel.name() + " len " + len);
-                        assertArrayEquals(Arrays.copyOfRange(data, 0, off), Arrays.copyOfRange(got, 0, off), "bytes before untouched");
-                        assertArrayEquals(Arrays.copyOfRange(data, off + len, data.length),
-                                Arrays.copyOfRange(got, off + len, data.length), "bytes after untouched");
+            for (boolean direct : new boolean[] {true, false}) {
+                for (int len : lengths) {
+                    for (int phase = 0; phase < 4; phase++) {
+                        for (int off = 0; off < 5; off++) {
+                            checkBufferInPlace(kernel, direct, len, phase, off);
+                        }
                     }
                 }
             }
         }
+    }
+
+    private static void checkBufferInPlace(MaskKernel kernel, boolean direct, int len, int phase, int off) {
+        int key = RANDOM.nextInt();
+        byte[] data = randomBytes(len + off + 8);
+        ByteBuffer buf = direct ? ByteBuffer.allocateDirect(data.length)
+                : ByteBuffer.allocate(data.length + 7).position(7).slice();
+        buf.put(data).clear();
+        kernel.mask(buf, off, len, key, phase);
+        byte[] got = new byte[data.length];
+        buf.get(0, got);
+        assertArrayEquals(reference(data, off, len, key, phase), Arrays.copyOfRange(got, off, off + len),
+                kernel.name() + (direct ? " direct" : " heap") + " len " + len + " phase " + phase + " offset " + off);
+        assertArrayEquals(Arrays.copyOfRange(data, 0, off), Arrays.copyOfRange(got, 0, off), "bytes before untouched");
+        assertArrayEquals(Arrays.copyOfRange(data, off + len, data.length),
+                Arrays.copyOfRange(got, off + len, data.length), "bytes after untouched");
     }
 
     @Test
