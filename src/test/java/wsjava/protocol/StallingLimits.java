@@ -36,26 +36,20 @@ final class StallingLimits implements InboundLimits {
         return false;
     }
 
-    @Override
-    public boolean mayGrow(long bytes) {
+    /** Memory asked for: granted unless this is a no, and then on the books. */
+    private boolean grant(long bytes) {
         if (no()) {
             return false;
         }
         grantedInPass += bytes;
         return true;
     }
+
+    @Override public boolean mayGrow(long bytes) { return grant(bytes); }
     @Override public boolean mayInflate(int bytes) { return !no(); }
     @Override public boolean frameDone() { return !no(); }
     @Override public boolean mayStartMessage() { return !no(); }
-
-    @Override
-    public boolean mayKeep(int bytes) {
-        if (no()) {
-            return false;
-        }
-        grantedInPass += bytes;
-        return true;
-    }
+    @Override public boolean mayKeep(int bytes) { return grant(bytes); }
 
     /** A pass ended: what the assembler holds now must have been granted. */
     private void passEnded(MessageAssembler assembler) {
