@@ -24,12 +24,14 @@ final class MessageEncoder {
     private final MessageDeflater deflater;
     private final int thresholdBytes;
     private final long idleReleaseNanos;
-    private final CompressionLane lane = new CompressionLane();
+    /** Null with {@link #deflater}: only compressed messages go to a worker (and a lane costs an idle connection 136 bytes). */
+    private final CompressionLane lane;
 
     MessageEncoder(FrameWriter writer, Outbox outbox, MessageDeflater deflater, Compression settings) {
         this.writer = writer;
         this.outbox = outbox;
         this.deflater = deflater;
+        this.lane = deflater == null ? null : new CompressionLane();
         this.thresholdBytes = settings.thresholdBytes();
         this.idleReleaseNanos = settings.idleReleaseMillis() * 1_000_000L;
     }
@@ -43,13 +45,23 @@ final class MessageEncoder {
      * may reuse {@code payload} at once ({@code owned}: it will not, so no copy is made for a worker).
      */
     boolean enqueue(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done, boolean owned) {
-        if (offloads(len) || lane.busy()) {
+        if (offloads(len) || laneBusy()) {
             byte[] kept = owned ? payload : Arrays.copyOfRange(payload, off, off + len);
             int from = owned ? off : 0;
             offload(len, () -> enqueueNow(opcode, kept, from, len, done));
             return true;
         }
         return enqueueNow(opcode, payload, off, len, done);
+    }
+
+    /** Whether sends must wait their turn in the lane (a compressed message before them is still there). */
+    private boolean laneBusy() {
+        return lane != null && lane.busy();
+    }
+
+    /** Adds {@code job} to the lane if it is busy; false (nothing added) when the caller may send at once. */
+    private boolean joinedLane(Runnable job) {
+        return lane != null && lane.addIfBusy(job);
     }
 
     /** Whether a message of {@code len} bytes is compressed on a worker: large, to compress, sent from the I/O thread. */
@@ -94,7 +106,7 @@ final class MessageEncoder {
             return enqueueCopy(payload, done);
         }
         ByteBuffer[] parts = {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()};
-        return lane.addIfBusy(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
+        return joinedLane(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
     }
 
     /**
@@ -102,7 +114,7 @@ final class MessageEncoder {
      * on a worker when it is large and this is the I/O thread, as for arrays.
      */
     private boolean enqueueCompressed(ByteBuffer payload, CompletableFuture<Void> done) {
-        if (offloads(payload.remaining()) || lane.busy()) {
+        if (offloads(payload.remaining()) || laneBusy()) {
             offload(payload.remaining(), () -> compressNow(payload, done));
             return true;
         }
@@ -124,7 +136,7 @@ final class MessageEncoder {
      */
     boolean sendBinaryNow(ByteBuffer payload) {
         int len = payload.remaining();
-        if (!goesOutAsItIs(len) || lane.busy()) {
+        if (!goesOutAsItIs(len) || laneBusy()) {
             return enqueueCopy(payload, null);
         }
         if (len <= LoopBuffers.SMALL_FRAME_PAYLOAD && outbox.writesThroughNow()) {
@@ -162,7 +174,7 @@ final class MessageEncoder {
      */
     boolean enqueue(Broadcast message) {
         Runnable job = () -> enqueueNow(message);
-        return lane.addIfBusy(job) || enqueueNow(message);
+        return joinedLane(job) || enqueueNow(message);
     }
 
     private boolean enqueueNow(Broadcast message) {

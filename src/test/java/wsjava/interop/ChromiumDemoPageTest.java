@@ -89,10 +89,7 @@ class ChromiumDemoPageTest {
                 assertTrue(wireRatio > 1, "uncompressed messages take more bytes than they hold: " + wireRatio);
             }
         } finally {
-            chromium.destroy();
-            if (!chromium.waitFor(10, TimeUnit.SECONDS)) {
-                chromium.destroyForcibly();
-            }
+            ChromiumProcess.stop(chromium);
             server.stop();
         }
     }

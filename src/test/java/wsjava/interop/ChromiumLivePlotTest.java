@@ -80,7 +80,7 @@ class ChromiumLivePlotTest {
         } finally {
             publishing.set(false);
             samples.join(5_000);
-            chromium.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            ChromiumProcess.stop(chromium);
             server.stop();
         }
     }

@@ -117,10 +117,7 @@ class TopicsInteropTest {
                 assertTrue(report.contains("\"ok\":3,\"bad\":0"), report);
                 assertTrue(report.contains("Chrome"), report);
             } finally {
-                chromium.destroy();
-                if (!chromium.waitFor(10, TimeUnit.SECONDS)) {
-                    chromium.destroyForcibly();
-                }
+                ChromiumProcess.stop(chromium);
             }
         }
     }

@@ -59,6 +59,7 @@ class IdleConnectionFootprintTest {
             List<Integer> arrays = new ArrayList<>();
             for (Object o : mine) {
                 assertFalse(o instanceof HttpRequest, "the parsed request is let go after the upgrade");
+                assertFalse(o instanceof CompressionLane, "a connection without permessage-deflate has no compression lane");
                 if (o instanceof byte[]) {
                     arrays.add(((byte[]) o).length);
                 }
