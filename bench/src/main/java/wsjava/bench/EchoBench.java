@@ -76,6 +76,9 @@ public final class EchoBench {
         }
     }
 
+    /** Every Java server's JVM settings. */
+    static final List<String> JVM_FLAGS = List.of("-Xms64m", "-Xmx1g", "-XX:+UseG1GC", "--add-modules", "jdk.incubator.vector");
+
     public static final List<Peer> PEERS = List.of(
             new Peer("WSJava", "wsjava.cli.Main", List.of("serve", "--allow-any-origin", "--max-connections", "50000", "--port")),
             new Peer("Netty", "wsjava.bench.peers.NettyEchoServer", List.of()),
@@ -149,8 +152,14 @@ public final class EchoBench {
             }
         }
         int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
+        List<Peer> compared = new ArrayList<>();
+        peers.stream().filter(p -> EchoHeadToHead.COMPARED.contains(p.name)).forEach(compared::add);
+        Peer newerJdk = NewerJdkPeer.find(PEERS.get(0));
+        if (newerJdk != null) {
+            compared.add(1, newerJdk);
+        }
         Map<String, EchoHeadToHead.Median> headToHead = cClient == null ? Map.of()
-                : EchoHeadToHead.run(peers, cClient, sizes, mid, rounds, smoke ? 0.3 : 1.0, pin, out, progress);
+                : EchoHeadToHead.run(compared, cClient, sizes, mid, rounds, smoke ? 0.3 : 1.0, pin, out, progress);
         progress.finish();
         System.out.println();
         table.print(System.out);
@@ -185,6 +194,16 @@ public final class EchoBench {
                         EchoHeadToHead.costRatio(ws, headToHead.get("Netty|" + size)), EchoHeadToHead.costRatio(ws, headToHead.get("Netty epoll|" + size))));
             }
             System.out.println(cost);
+            if (newerJdk != null) {
+                StringBuilder jdk = new StringBuilder("server CPU per message, head to head, " + newerJdk.name + " over the other:");
+                for (int size : sizes) {
+                    EchoHeadToHead.Median newer = headToHead.get(newerJdk.name + "|" + size);
+                    jdk.append(String.format(Locale.ROOT, " %s: %.2f us/msg, x WSJava %s, x uWebSockets %s;", MaskBench.sizeName(size),
+                            newer.serverMicrosPerMessage, EchoHeadToHead.costRatio(newer, headToHead.get("WSJava|" + size)),
+                            EchoHeadToHead.costRatio(newer, headToHead.get("uWebSockets|" + size))));
+                }
+                System.out.println(jdk);
+            }
         }
         System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
                 + " MiB RSS (target: 10000 in under 300 MB)");
@@ -228,8 +247,9 @@ public final class EchoBench {
         if (peer.nativeCommand != null) {
             command.addAll(peer.nativeCommand);
         } else {
-            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m", "-Xmx1g", "-XX:+UseG1GC",
-                    "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), peer.mainClass));
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(JVM_FLAGS);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), peer.mainClass));
             command.addAll(peer.args);
         }
         command.add(Integer.toString(port));

@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The echo run's ratios, measured so that drift on a shared machine cannot decide them: the servers
- * compared (WSJava, uWebSockets, Netty) run at the same time, all pinned to one core and idle unless
- * measured, and the C client visits them in turn, round after round, so each round measures all of
+ * compared (WSJava, WSJava on a newer JDK where there is one, uWebSockets, Netty, Netty epoll) run
+ * at the same time, all pinned to one core and idle unless measured, and the C client visits them in turn, round after round, so each round measures all of
  * them within a few seconds. A ratio is the quotient of the medians. Both sides' CPU is kept per
  * round; the median client CPU is printed so a client-bound comparison shows. The server's CPU is
  * read by the client itself over exactly the window it counted, so its CPU per echoed message
@@ -41,15 +41,9 @@ final class EchoHeadToHead {
     private EchoHeadToHead() {
     }
 
-    /** Returns "server|size" to its medians; prints a table and writes echo-head-to-head.csv. */
-    static Map<String, Median> run(List<EchoBench.Peer> peers, CLoadClient client, int[] sizes, int connections, int rounds,
+    /** Runs {@code compared} side by side; returns "server|size" to its medians; prints a table and writes echo-head-to-head.csv. */
+    static Map<String, Median> run(List<EchoBench.Peer> compared, CLoadClient client, int[] sizes, int connections, int rounds,
                                    double seconds, boolean pin, Path out, Progress progress) throws IOException, InterruptedException {
-        List<EchoBench.Peer> compared = new ArrayList<>();
-        for (EchoBench.Peer p : peers) {
-            if (COMPARED.contains(p.name)) {
-                compared.add(p);
-            }
-        }
         Map<String, Median> medians = new LinkedHashMap<>();
         List<Process> servers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();

@@ -81,6 +81,9 @@ class HarnessSmokeTest {
             List<String> h2h = csvRows(out.resolve("echo-head-to-head.csv"));
             assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
             assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty,")), String.join("\n", h2h));
+            if (NewerJdkPeer.newest() != null) {      // WSJava again on the newest JDK here (Temurin 25 beside 17 on ours)
+                assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava (JDK ") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+            }
         }
     }
 }
