@@ -142,7 +142,9 @@ final class MessageEncoder {
         if (len <= LoopBuffers.SMALL_FRAME_PAYLOAD && outbox.writesThroughNow()) {
             ByteBuffer frame = outbox.smallFrameScratch();
             FrameWriter.putHeader(frame, true, OpCode.BINARY, len);
-            frame.put(payload.duplicate()).flip();
+            int start = payload.position();
+            frame.put(payload).flip();
+            payload.position(start);      // the caller's buffer as it was, without a duplicate per message
             return outbox.sendNow(frame);
         }
         return outbox.sendNow(new ByteBuffer[] {plainHeader(len), payload.duplicate()});

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,6 +50,28 @@ class BufferSendTest {
             } while (!f.fin());
             assertEquals(3, frames);
             assertArrayEquals(bytes, joined.toByteArray());
+        }
+    }
+
+    @Test
+    void aSmallFrameSentFromTheIoThreadLeavesTheCallersBufferAsItWas() throws Exception {
+        byte[] bytes = new byte[300];
+        new Random(2).nextBytes(bytes);
+        CompletableFuture<int[]> after = new CompletableFuture<>();
+        WebSocketListener replier = new WebSocketListener() {
+            @Override
+            public void onText(WebSocketConnection connection, String text) {
+                ByteBuffer view = ByteBuffer.wrap(bytes, 7, 200).asReadOnlyBuffer();   // not the message's own view: the copying path
+                boolean sent = connection.sendBinary(view);
+                after.complete(new int[] {sent ? 1 : 0, view.position(), view.limit()});
+            }
+        };
+        ServerConfig config = new ServerConfig().port(0).compression(Compression.OFF);
+        try (WebSocketServer server = new WebSocketServer(config, replier).start(); RawClient c = RawClient.open(server.port())) {
+            c.send(c.writer.frame(OpCode.TEXT, true, new byte[] {'g', 'o'}, 0, 2));
+            Frame one = c.readFrame(10_000);
+            assertArrayEquals(Arrays.copyOfRange(bytes, 7, 207), one.payload());
+            assertArrayEquals(new int[] {1, 7, 207}, after.get(10, TimeUnit.SECONDS), "sent, position and limit as they were");
         }
     }
 
