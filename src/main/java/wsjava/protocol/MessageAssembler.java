@@ -78,6 +78,11 @@ public final class MessageAssembler implements FrameListener {
         }
 
         @Override
+        public int room() {
+            return maxMessageSize - messageSize;
+        }
+
+        @Override
         public void accept(byte[] buf, int off, int len) {
             append(ByteBuffer.wrap(buf, off, len));
         }
@@ -240,6 +245,10 @@ public final class MessageAssembler implements FrameListener {
     private void append(ByteBuffer piece) {
         int len = piece.remaining();
         if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
+            if (messageOpcode == OpCode.TEXT) {
+                // Bad UTF-8 before the limit came first, wherever inflating happened to cut its output.
+                validateOnly(piece, maxMessageSize - messageSize);
+            }
             throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
         }
         reserve(messageSize + len, true);
@@ -248,6 +257,17 @@ public final class MessageAssembler implements FrameListener {
             utf8.feed(message, messageSize, len);
         }
         messageSize += len;
+    }
+
+    /** Validates the first {@code len} bytes of {@code piece} as text without keeping them (the message is failing anyway). */
+    private void validateOnly(ByteBuffer piece, int len) {
+        ByteBuffer bytes = piece.duplicate();
+        byte[] step = new byte[Math.min(len, 4096)];
+        for (int left = len; left > 0; left -= step.length) {
+            int n = Math.min(left, step.length);
+            bytes.get(step, 0, n);
+            utf8.feed(step, 0, n);
+        }
     }
 
     /** As {@link #reserve}, in a buffer from {@link MessageBuffers}; when none can be had, the message goes on in an array. */

@@ -30,6 +30,11 @@ public final class MessageInflater {
             return true;
         }
 
+        /** How many more bytes the message may take before it is too big. */
+        default int room() {
+            return Integer.MAX_VALUE;
+        }
+
         void accept(byte[] buf, int off, int len);
     }
 
@@ -92,7 +97,10 @@ public final class MessageInflater {
         inflater.setInput(input);
         try {
             while (sink.prepare(STEP)) {
-                int n = inflater.inflate(step);
+                // At most one byte past the message's room: the too-big error then comes before zlib
+                // reads on into data it may reject, whose call's output the JDK drops (so which error
+                // came first would depend on how the input was cut; the compressed-stream fuzzer found it).
+                int n = inflater.inflate(step, 0, (int) Math.min(STEP, (long) sink.room() + 1));
                 if (n > 0) {
                     messageOut += n;
                     checkRatio(input.position() - start);
@@ -126,6 +134,7 @@ public final class MessageInflater {
     /** Ends a compressed message: inflates the {@code 00 00 ff ff} tail its sender removed (a few bytes at most: never declined). */
     public void finish(Sink sink) {
         Sink always = new Sink() {
+            @Override public int room() { return sink.room(); }
             @Override public void accept(byte[] buf, int off, int len) { sink.accept(buf, off, len); }
         };
         if (inflater == null) {
