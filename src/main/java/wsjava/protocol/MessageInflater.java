@@ -97,10 +97,7 @@ public final class MessageInflater {
         inflater.setInput(input);
         try {
             while (sink.prepare(STEP)) {
-                // At most one byte past the message's room: the too-big error then comes before zlib
-                // reads on into data it may reject, whose call's output the JDK drops (so which error
-                // came first would depend on how the input was cut; the compressed-stream fuzzer found it).
-                int n = inflater.inflate(step, 0, (int) Math.min(STEP, (long) sink.room() + 1));
+                int n = inflate(sink);
                 if (n > 0) {
                     messageOut += n;
                     checkRatio(input.position() - start);
@@ -121,6 +118,26 @@ public final class MessageInflater {
             throw new BadPayloadException("invalid compressed data: " + e.getMessage());
         } finally {
             messageIn += input.position() - start;
+        }
+    }
+
+    /**
+     * One call to zlib, for at most one byte past the message's room: the too-big error then comes
+     * before zlib reads on into data it may reject. Output written before invalid data is handed to
+     * the sink before the error (it may be too big, or bad text, first): which error came first
+     * must not depend on how the input was cut (the compressed-stream fuzzer found both).
+     */
+    private int inflate(Sink sink) throws DataFormatException {
+        long before = inflater.getBytesWritten();
+        try {
+            return inflater.inflate(step, 0, (int) Math.min(STEP, (long) sink.room() + 1));
+        } catch (DataFormatException e) {
+            int written = (int) (inflater.getBytesWritten() - before);    // counted by the JDK even when it throws
+            if (written > 0) {
+                messageOut += written;
+                sink.accept(step, 0, written);
+            }
+            throw e;
         }
     }
 

@@ -142,9 +142,7 @@ final class MessageEncoder {
         if (len <= LoopBuffers.SMALL_FRAME_PAYLOAD && outbox.writesThroughNow()) {
             ByteBuffer frame = outbox.smallFrameScratch();
             FrameWriter.putHeader(frame, true, OpCode.BINARY, len);
-            int start = payload.position();
-            frame.put(payload).flip();
-            payload.position(start);      // the caller's buffer as it was, without a duplicate per message
+            frame.put(payload.duplicate()).flip();    // read through a duplicate: the caller's buffer may be shared by threads
             return outbox.sendNow(frame);
         }
         return outbox.sendNow(new ByteBuffer[] {plainHeader(len), payload.duplicate()});

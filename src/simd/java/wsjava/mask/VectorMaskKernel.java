@@ -14,7 +14,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code META-INF/versions/17}; only the Java 17 {@code VectorKernels} refers to it.
  *
  * <p>Buffers are masked with vectors only where the JDK still has {@code ByteVector.fromByteBuffer}
- * (16 to 19): JDK 20 replaced it with {@code fromMemorySegment}, which Java 17 bytecode cannot name,
+ * (16 to 18): JDK 19 replaced it with {@code fromMemorySegment}, which Java 17 bytecode cannot name,
  * and a call to it there fails with {@code NoSuchMethodError} on every message. There the buffer
  * path is the scalar word loop (as fast here at 16 KiB: 920 against 980 ns with the server's offsets).
  */
@@ -37,7 +37,7 @@ final class VectorMaskKernel implements MaskKernel {
         this.vectorBuffers = vectorBuffers;
     }
 
-    /** Whether this JDK links {@code ByteVector.fromByteBuffer} and {@code intoByteBuffer} (16 to 19 do). */
+    /** Whether this JDK links {@code ByteVector.fromByteBuffer} and {@code intoByteBuffer} (16 to 18 do). */
     static boolean jdkHasBufferVectors() {
         try {
             ByteBuffer probe = ByteBuffer.allocateDirect(BYTES.length());

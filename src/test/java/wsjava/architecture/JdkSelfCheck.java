@@ -15,8 +15,8 @@ import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketServer;
 
 /**
- * Run in a child JVM by {@link EveryJdkTest}: on the JDK it runs on, masks arrays and direct
- * buffers with the kernel that JDK selects and echoes messages through the server to the JDK's own
+ * Run in a child JVM by {@link EveryJdkTest} with the kernel expected ("simd" or "scalar"): on
+ * the JDK it runs on, checks that kernel was selected, masks arrays and direct buffers with it and echoes messages through the server to the JDK's own
  * WebSocket client. Prints one line and exits 0, or prints what failed and exits 1.
  */
 public final class JdkSelfCheck {
@@ -26,6 +26,10 @@ public final class JdkSelfCheck {
     public static void main(String[] args) throws Exception {
         String where = "Java " + Runtime.version() + ", kernel " + Masker.implementation();
         try {
+            // "simd" (started with jdk.incubator.vector) or "scalar": a silent fallback would test nothing.
+            if (!Masker.implementation().startsWith(args[0])) {
+                throw new AssertionError("expected a " + args[0] + " kernel");
+            }
             checkMasking();
             checkEcho();
         } catch (Throwable e) {

@@ -194,7 +194,7 @@ public final class EchoBench {
                         EchoHeadToHead.costRatio(ws, headToHead.get("Netty|" + size)), EchoHeadToHead.costRatio(ws, headToHead.get("Netty epoll|" + size))));
             }
             System.out.println(cost);
-            if (newerJdk != null) {
+            if (newerJdk != null && headToHead.containsKey(newerJdk.name + "|" + sizes[0])) {
                 StringBuilder jdk = new StringBuilder("server CPU per message, head to head, " + newerJdk.name + " over the other:");
                 for (int size : sizes) {
                     EchoHeadToHead.Median newer = headToHead.get(newerJdk.name + "|" + size);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,10 +48,18 @@ final class EchoHeadToHead {
         Map<String, Median> medians = new LinkedHashMap<>();
         List<Process> servers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
+        compared = new ArrayList<>(compared);
         try {
-            for (EchoBench.Peer p : compared) {
+            for (Iterator<EchoBench.Peer> it = compared.iterator(); it.hasNext(); ) {
+                EchoBench.Peer p = it.next();
                 int port = EchoBench.freePort();
-                servers.add(EchoBench.start(p, port, pin, out));
+                try {
+                    servers.add(EchoBench.start(p, port, pin, out));
+                } catch (IOException e) {     // one server that will not start costs its rows, not the run's tables
+                    System.out.println(p.name + ": not in the head-to-head, it did not start (" + e.getMessage() + ")");
+                    it.remove();
+                    continue;
+                }
                 ports.add(port);
                 EchoBench.warmUp(port);
             }

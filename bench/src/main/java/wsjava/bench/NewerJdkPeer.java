@@ -25,22 +25,32 @@ final class NewerJdkPeer {
     }
 
     /** The peer, or null (with the reason printed) when there is no newer JDK. */
-    static EchoBench.Peer find(EchoBench.Peer wsjava) throws IOException {
+    static EchoBench.Peer find(EchoBench.Peer wsjava) {
         Path best = newest();
         if (best == null) {
-            System.out.println("WSJava on a newer JDK: not run (none newer than " + Runtime.version().feature() + "; " + VARIABLE + " names one)");
+            String chosen = System.getenv(VARIABLE);
+            System.out.println("WSJava on a newer JDK: not run (" + (chosen == null || chosen.isEmpty()
+                    ? "none newer than " + Runtime.version().feature() + " under /usr/lib/jvm; " + VARIABLE + " names one"
+                    : VARIABLE + "=" + chosen + " is not a JDK newer than " + Runtime.version().feature()) + ")");
             return null;
         }
-        int bestVersion = feature(best);
         List<String> command = new ArrayList<>(List.of(best.resolve("bin/java").toString()));
-        command.addAll(EchoBench.JVM_FLAGS);
+        for (String flag : EchoBench.JVM_FLAGS) {
+            if (flag.equals("--add-modules") || flag.equals("jdk.incubator.vector")) {
+                continue;      // added below, only where the runtime has the module (a jlink image may not)
+            }
+            command.add(flag);
+        }
+        if (release(best).contains("jdk.incubator.vector")) {
+            command.addAll(List.of("--add-modules", "jdk.incubator.vector"));
+        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), wsjava.mainClass));
         command.addAll(wsjava.args);
-        return EchoBench.nativePeer(wsjava.name + " (JDK " + bestVersion + ")", command);
+        return EchoBench.nativePeer(wsjava.name + " (JDK " + feature(best) + ")", command);
     }
 
     /** The home of the newest JDK newer than the running one, or null. */
-    static Path newest() throws IOException {
+    static Path newest() {
         Path best = null;
         int bestVersion = Runtime.version().feature();
         for (Path home : candidates()) {
@@ -53,27 +63,30 @@ final class NewerJdkPeer {
         return best;
     }
 
-    private static List<Path> candidates() throws IOException {
+    private static List<Path> candidates() {
         String chosen = System.getenv(VARIABLE);
         if (chosen != null && !chosen.isEmpty()) {
             return List.of(Path.of(chosen));
         }
-        Path shelf = Path.of("/usr/lib/jvm");
-        if (!Files.isDirectory(shelf)) {
-            return List.of();
-        }
-        try (Stream<Path> homes = Files.list(shelf)) {
+        try (Stream<Path> homes = Files.list(Path.of("/usr/lib/jvm"))) {
             return homes.toList();
+        } catch (IOException e) {
+            return List.of();       // no such directory, or unreadable: no candidates
+        }
+    }
+
+    /** The JDK's release file (JAVA_VERSION, MODULES and so on), or "" without a readable one. */
+    private static String release(Path home) {
+        try {
+            return Files.readString(home.resolve("release"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
         }
     }
 
     /** The feature version in the JDK's release file, or 0 without one. */
-    private static int feature(Path home) throws IOException {
-        Path release = home.resolve("release");
-        if (!Files.isRegularFile(release)) {
-            return 0;
-        }
-        Matcher m = VERSION.matcher(Files.readString(release, StandardCharsets.UTF_8));
+    private static int feature(Path home) {
+        Matcher m = VERSION.matcher(release(home));
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 }
