@@ -59,11 +59,6 @@ final class MessageEncoder {
         return lane != null && lane.busy();
     }
 
-    /** Adds {@code job} to the lane if it is busy; false (nothing added) when the caller may send at once. */
-    private boolean joinedLane(Runnable job) {
-        return lane != null && lane.addIfBusy(job);
-    }
-
     /** Whether a message of {@code len} bytes is compressed on a worker: large, to compress, sent from the I/O thread. */
     private boolean offloads(int len) {
         return compresses(len) && len >= CompressionLane.OFFLOAD_FROM_BYTES && outbox.onIoThread();
@@ -106,7 +101,8 @@ final class MessageEncoder {
             return enqueueCopy(payload, done);
         }
         ByteBuffer[] parts = {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()};
-        return joinedLane(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
+        // lane first: without one, no job is made for it (this is every plain connection's send)
+        return lane != null && lane.addIfBusy(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
     }
 
     /**
@@ -173,8 +169,7 @@ final class MessageEncoder {
      * message still being compressed in the lane, it waits its turn there.
      */
     boolean enqueue(Broadcast message) {
-        Runnable job = () -> enqueueNow(message);
-        return joinedLane(job) || enqueueNow(message);
+        return lane != null && lane.addIfBusy(() -> enqueueNow(message)) || enqueueNow(message);
     }
 
     private boolean enqueueNow(Broadcast message) {

@@ -138,7 +138,7 @@ final class Outbox {
      * otherwise all of it is copied and queued. TLS always queues: its records are written by flush.
      */
     boolean sendNow(ByteBuffer[] parts) {
-        if (!loop.inLoop() || !transport.writesThrough()) {
+        if (!writesThroughNow()) {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
         noteWaitingStarts();
