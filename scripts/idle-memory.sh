@@ -2,8 +2,10 @@
 # What idle connections cost a running ./wsjava serve: scripts/idle-memory.sh [connections] [port]
 # Starts the server through the launcher (its JVM flags; WSJAVA_JAVA_OPTS adds more), reads its RSS
 # and its live heap after a full GC (jcmd GC.run, then GC.heap_info) at rest, holds the connections
-# (scripts/IdleHold.java with the benchmarks' client), waits for the heap and malloc to settle
-# (the launcher trims native memory every 5 s), reads both again and prints them per connection.
+# (scripts/IdleHold.java with the benchmarks' client), waits for the RSS to settle (the JIT's
+# compilations after the burst of handshakes use tens of MiB of native arenas for a while, which the
+# launcher's native trim every 5 s, on JDKs that have it, gives back), reads both again and prints
+# them per connection, with the highest RSS seen while it settled.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 COUNT="${1:-2000}"
@@ -38,12 +40,33 @@ until grep -q held "$work/hold.out" 2>/dev/null; do
   kill -0 "$holder" 2>/dev/null || { cat "$work/hold.out" >&2; exit 1; }
   sleep 0.2
 done
-sleep 7
-rss_held=$(rss_kib); heap_held=$(heap_kib)
+# Settled: none of the last 10 samples, a second apart, more than 1% below the highest of them (at most 90 s).
+samples=()
+peak=0
+settled=""
+for second in $(seq 90); do
+  sleep 1
+  now=$(rss_kib)
+  [ "$now" -gt "$peak" ] && peak=$now
+  samples+=("$now")
+  [ "${#samples[@]}" -gt 10 ] && samples=("${samples[@]:1}")
+  if [ "${#samples[@]}" -eq 10 ]; then
+    high=$(printf '%s\n' "${samples[@]}" | sort -n | tail -1)
+    low=$(printf '%s\n' "${samples[@]}" | sort -n | head -1)
+    if [ $(( (high - low) * 100 )) -le "$high" ]; then settled=yes; break; fi
+  fi
+done
+rss_held=$now; heap_held=$(heap_kib)
+if [ -n "$settled" ]; then
+  settling="settled ${second} s after the last opened"
+else
+  settling="NOT settled within ${second} s, the last sample"
+  echo "idle-memory: the RSS did not settle within ${second} s" >&2
+fi
 exec 3>&-
 wait "$holder" || true
 kill "$server"; wait "$server" 2>/dev/null || true
 
 echo "$(cat "$work/hold.out") idle connections"
-echo "RSS: ${rss_rest} KiB at rest, ${rss_held} KiB holding them ($(( (rss_held - rss_rest) * 1024 / COUNT )) bytes per connection)"
+echo "RSS: ${rss_rest} KiB at rest, ${rss_held} KiB holding them ($(( (rss_held - rss_rest) * 1024 / COUNT )) bytes per connection), ${settling} (at most ${peak} KiB while settling)"
 echo "live heap after a full GC: ${heap_rest} KiB at rest, ${heap_held} KiB holding them ($(( (heap_held - heap_rest) * 1024 / COUNT )) bytes per connection)"

@@ -50,6 +50,7 @@ public final class Main {
         System.out.println("  bench languages [--smoke]          masking in Java, C, Python, Node and Erlang, outputs cross-checked");
         System.out.println("  bench echo [--quick|--smoke]       end-to-end echo vs Netty, Java-WebSocket, Jetty; idle connections");
         System.out.println("  bench soak [--seconds N] [--smoke] chaos: well-behaved clients among misbehaving ones; loss, RSS");
+        System.out.println("  bench idle [N] [PORT]              RSS and live heap of ./wsjava serve holding N idle connections");
         System.out.println("                      (bench commands write a table, CSV and PNG to results/)");
         System.out.println("  --help              this text");
     }

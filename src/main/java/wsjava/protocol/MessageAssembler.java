@@ -63,30 +63,8 @@ public final class MessageAssembler implements FrameListener {
     /** Null unless permessage-deflate was agreed. */
     private final MessageInflater inflater;
     private boolean compressed;
-    private final MessageInflater.Sink inflated = new MessageInflater.Sink() {
-        @Override
-        public boolean prepare(int bytes) {
-            long wanted = Math.min((long) messageSize + bytes, maxMessageSize);
-            boolean free = completing && wanted <= FREE_INFLATED_BYTES;
-            if (free) {
-                limits.mayInflate(bytes);     // free of memory, not of work: counted, the pass ends at the frame's end (frameDone)
-            } else if (!limits.mayInflate(bytes)) {
-                stalled = true;
-                return false;
-            }
-            return reserve((int) wanted, free);
-        }
-
-        @Override
-        public int room() {
-            return maxMessageSize - messageSize;
-        }
-
-        @Override
-        public void accept(byte[] buf, int off, int len) {
-            append(ByteBuffer.wrap(buf, off, len));
-        }
-    };
+    /** Where inflated bytes go; null without an inflater, so a plain connection keeps no such object. */
+    private final MessageInflater.Sink inflated;
 
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
@@ -118,6 +96,7 @@ public final class MessageAssembler implements FrameListener {
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
         this.offHeap = new OffHeapMessage(buffers, offHeapFrom);
+        this.inflated = inflater == null ? null : new InflatedSink();
         this.limits = limits;
     }
 
@@ -360,6 +339,32 @@ public final class MessageAssembler implements FrameListener {
         } else {
             CloseFrames.CloseReason reason = CloseFrames.parse(payload, payload.length);
             handler.onClose(reason.code(), reason.reason());
+        }
+    }
+
+    /** Takes the inflater's output into the message, asking the limits first. */
+    private final class InflatedSink implements MessageInflater.Sink {
+        @Override
+        public boolean prepare(int bytes) {
+            long wanted = Math.min((long) messageSize + bytes, maxMessageSize);
+            boolean free = completing && wanted <= FREE_INFLATED_BYTES;
+            if (free) {
+                limits.mayInflate(bytes);     // free of memory, not of work: counted, the pass ends at the frame's end (frameDone)
+            } else if (!limits.mayInflate(bytes)) {
+                stalled = true;
+                return false;
+            }
+            return reserve((int) wanted, free);
+        }
+
+        @Override
+        public int room() {
+            return maxMessageSize - messageSize;
+        }
+
+        @Override
+        public void accept(byte[] buf, int off, int len) {
+            append(ByteBuffer.wrap(buf, off, len));
         }
     }
 }

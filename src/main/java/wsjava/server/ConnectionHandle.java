@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CompactRequest;
 import wsjava.protocol.FrameWriter;
@@ -27,7 +28,10 @@ final class ConnectionHandle implements WebSocketConnection {
     private final String extensions;
     private final FrameWriter writer;
     private final Outbox outbox;
-    private final TopicMembership topics;
+    /** Made at the first use (most connections never subscribe); by compare-and-set, not under a lock a caller may hold. */
+    private volatile TopicMembership topics;
+    private static final AtomicReferenceFieldUpdater<ConnectionHandle, TopicMembership> TOPICS =
+            AtomicReferenceFieldUpdater.newUpdater(ConnectionHandle.class, TopicMembership.class, "topics");
     /** Set once, at the upgrade, before the handle is shown to anyone. */
     private volatile MessageEncoder encoder;
     private volatile Object attachment;
@@ -42,7 +46,6 @@ final class ConnectionHandle implements WebSocketConnection {
         this.extensions = upgrade.extensions();
         this.writer = writer;
         this.outbox = outbox;
-        this.topics = new TopicMembership(this, server.topicIndex(), server.settings().maxTopicsPerConnection());
     }
 
     /** "ip:port" of the peer, or "" when the socket no longer knows. */
@@ -75,13 +78,44 @@ final class ConnectionHandle implements WebSocketConnection {
     @Override public void attach(Object value) { attachment = value; }
     @Override public void suspendReading() { connection.pauseReading(true); }
     @Override public void resumeReading() { connection.pauseReading(false); }
-    @Override public boolean subscribe(String topic) { return topics.subscribe(topic); }
-    @Override public boolean unsubscribe(String topic) { return topics.unsubscribe(topic); }
-    @Override public java.util.Set<String> topics() { return topics.topics(); }
+    @Override public boolean subscribe(String topic) { return membership().subscribe(topic); }
 
-    /** The connection closed: it leaves its topics. */
+    @Override
+    public boolean unsubscribe(String topic) {
+        TopicMembership made = topics;
+        if (made == null) {
+            TopicMembership.checkName(topic);
+            return false;
+        }
+        return made.unsubscribe(topic);
+    }
+
+    @Override
+    public java.util.Set<String> topics() {
+        TopicMembership made = topics;
+        return made == null ? java.util.Set.of() : made.topics();
+    }
+
+    /**
+     * The connection closed (its state was set first): it leaves its topics. With none made there is
+     * nothing to leave, and a subscribe racing with the close cannot join one: it makes its membership
+     * before it asks whether the connection is open, and this reads the field after the state was
+     * set (both volatile), so either this sees that membership or that subscribe sees the close.
+     */
     void leaveTopics() {
-        topics.leaveAll();
+        TopicMembership made = topics;
+        if (made != null) {
+            made.leaveAll();
+        }
+    }
+
+    private TopicMembership membership() {
+        TopicMembership made = topics;
+        if (made == null) {
+            TOPICS.compareAndSet(this, null, new TopicMembership(this, server.topicIndex(), server.settings().maxTopicsPerConnection()));
+            made = topics;
+        }
+        return made;
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class OutboundEntry {
 
-    /** The entry, its ByteBuffer, an array header and a deque slot, rounded up. */
+    /** The entry, its ByteBuffer and an array header, rounded up. */
     static final int OVERHEAD = 128;
     /** The size of a chunk of small frames. */
     static final int CHUNK_BYTES = 8 * 1024;
@@ -25,6 +25,8 @@ final class OutboundEntry {
     final long cost;
     final boolean chunk;
     final boolean pong;
+    /** The entry queued after this one; guarded by its {@link OutboundQueue}'s lock. */
+    OutboundEntry next;
 
     private OutboundEntry(ByteBuffer bytes, CompletableFuture<Void> done, boolean chunk, boolean pong) {
         this.bytes = bytes;

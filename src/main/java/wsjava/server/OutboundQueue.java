@@ -3,7 +3,6 @@ package wsjava.server;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,9 +36,11 @@ final class OutboundQueue {
     /** Messages up to this long (and without a completion) share a chunk instead of taking an entry each. */
     static final int COALESCE_MAX_BYTES = 512;
 
-    private final ArrayDeque<OutboundEntry> entries = new ArrayDeque<>(4);
-    /** Completions whose messages were written, completed outside the lock; the I/O thread's only. */
-    private final List<CompletableFuture<Void>> written = new ArrayList<>();
+    /** The entries, oldest first, linked through {@link OutboundEntry#next}: no collection to keep. */
+    private OutboundEntry head;
+    private OutboundEntry tail;
+    /** Completions whose messages were written, completed outside the lock; the I/O thread's only, made at the first. */
+    private List<CompletableFuture<Void>> written;
     private long queuedBytes;
     private long heldBytes;
     /** The last pong queued (replaced by the next one once {@link #PENDING_PONGS} wait), or null. */
@@ -80,17 +81,20 @@ final class OutboundQueue {
     /** Copies a small message into the last chunk, or a new one. */
     private void coalesce(ByteBuffer[] parts) {
         long length = BufferParts.lengthOf(parts);
-        OutboundEntry tail = entries.peekLast();
         if (tail == null || !tail.fits(length)) {
-            tail = OutboundEntry.newChunk();
-            push(tail);
+            push(OutboundEntry.newChunk());
         }
         tail.append(parts);
         queuedBytes += length;
     }
 
     private void push(OutboundEntry entry) {
-        entries.add(entry);
+        if (tail == null) {
+            head = entry;
+        } else {
+            tail.next = entry;
+        }
+        tail = entry;
         queuedBytes += entry.bytes.remaining();
         heldBytes += entry.cost;
     }
@@ -127,7 +131,7 @@ final class OutboundQueue {
             return -1;
         }
         long wrote = 0;
-        if (entries.isEmpty()) {
+        if (head == null) {
             try {
                 wrote = channel.write(BufferParts.offerable(parts, MAX_WRITE_BYTES), 0, parts.length);
             } catch (IOException e) {
@@ -155,7 +159,7 @@ final class OutboundQueue {
             return -1;
         }
         long wrote = 0;
-        if (entries.isEmpty()) {
+        if (head == null) {
             try {
                 wrote = channel.write(frame);
             } catch (IOException e) {
@@ -192,12 +196,13 @@ final class OutboundQueue {
     void discard() {
         List<CompletableFuture<Void>> unsent = new ArrayList<>();
         synchronized (this) {
-            for (OutboundEntry e : entries) {
+            for (OutboundEntry e = head; e != null; e = e.next) {
                 if (e.done != null) {
                     unsent.add(e.done);
                 }
             }
-            entries.clear();
+            head = null;
+            tail = null;
             queuedBytes = 0;
             heldBytes = 0;
             lastPong = null;
@@ -230,7 +235,7 @@ final class OutboundQueue {
             long bytes = channel.write(gather, 0, count);
             Arrays.fill(gather, 0, count, null);
             long left = removeWritten(bytes);
-            if (!written.isEmpty()) {
+            if (written != null && !written.isEmpty()) {
                 written.forEach(done -> done.complete(null));   // outside the lock: callbacks may send
                 written.clear();
             }
@@ -244,7 +249,7 @@ final class OutboundQueue {
     private synchronized int gatherHead(ByteBuffer[] gather) {
         int count = 0;
         long budget = MAX_WRITE_BYTES;
-        for (OutboundEntry e : entries) {
+        for (OutboundEntry e = head; e != null; e = e.next) {
             if (budget == 0 || count == MAX_GATHER) {
                 break;
             }
@@ -258,26 +263,33 @@ final class OutboundQueue {
 
     /** Advances the queued buffers past {@code bytes} written and drops the finished ones. */
     private synchronized long removeWritten(long bytes) {
-        queuedBytes -= bytes;
         long left = bytes;
-        while (!entries.isEmpty()) {
-            OutboundEntry head = entries.peekFirst();
-            int step = (int) Math.min(left, head.bytes.remaining());
-            head.bytes.position(head.bytes.position() + step);
+        while (head != null) {
+            OutboundEntry first = head;
+            int step = (int) Math.min(left, first.bytes.remaining());
+            first.bytes.position(first.bytes.position() + step);
             left -= step;
-            if (head.bytes.hasRemaining()) {
+            queuedBytes -= step;        // per entry: a queue discarded during the write has none left to count
+            if (first.bytes.hasRemaining()) {
                 break;
             }
-            entries.pollFirst();
-            heldBytes -= head.cost;
-            if (head.pong) {
+            head = first.next;
+            first.next = null;
+            if (head == null) {
+                tail = null;
+            }
+            heldBytes -= first.cost;
+            if (first.pong) {
                 pendingPongs--;
-                if (head == lastPong) {
+                if (first == lastPong) {
                     lastPong = null;
                 }
             }
-            if (head.done != null) {
-                written.add(head.done);
+            if (first.done != null) {
+                if (written == null) {
+                    written = new ArrayList<>(2);
+                }
+                written.add(first.done);
             }
         }
         return queuedBytes;

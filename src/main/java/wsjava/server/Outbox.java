@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * The sending half of a connection: whole encoded messages queued from any thread, written by the
@@ -35,9 +36,12 @@ final class Outbox {
     private long reported;
     /** When output last moved: bytes were written, or output began to wait. */
     private volatile long lastProgressNanos = System.nanoTime();
-    private final AtomicBoolean flushRequested = new AtomicBoolean();
+    /** 1 while a flush is requested and not yet begun (a field and an updater: no atomic object per connection). */
+    private volatile int flushRequested;
+    private static final AtomicIntegerFieldUpdater<Outbox> FLUSH_REQUESTED = AtomicIntegerFieldUpdater.newUpdater(Outbox.class, "flushRequested");
     /** Payloads of this connection's messages held elsewhere until queued (waiting for a compression worker). */
-    private final java.util.concurrent.atomic.AtomicLong elsewhere = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long elsewhere;
+    private static final AtomicLongFieldUpdater<Outbox> ELSEWHERE = AtomicLongFieldUpdater.newUpdater(Outbox.class, "elsewhere");
     private SelectionKey key;
     /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
     private boolean closeAfterFlush;
@@ -67,7 +71,7 @@ final class Outbox {
 
     /** What this connection's output holds in memory: the queue (see {@link OutboundQueue#heldBytes()}) and payloads not yet queued. */
     long heldBytes() {
-        return queue.heldBytes() + elsewhere.get();
+        return queue.heldBytes() + elsewhere;
     }
 
     /**
@@ -76,7 +80,7 @@ final class Outbox {
      * no connection assembles more than the budget allows.
      */
     void holdElsewhere(long bytes) {
-        elsewhere.addAndGet(bytes);
+        ELSEWHERE.addAndGet(this, bytes);
         budget.add(bytes, 0);
     }
 
@@ -128,7 +132,7 @@ final class Outbox {
     boolean enqueue(ByteBuffer[] parts, CompletableFuture<Void> done) {
         noteWaitingStarts();
         long held = queue.add(parts, done);
-        return afterAdding(held < 0 ? held : held + elsewhere.get(), done);
+        return afterAdding(held < 0 ? held : held + elsewhere, done);
     }
 
     /**
@@ -173,7 +177,7 @@ final class Outbox {
     boolean enqueuePong(byte[] frame) {
         noteWaitingStarts();
         long held = queue.addPong(frame);
-        return afterAdding(held < 0 ? held : held + elsewhere.get(), null);
+        return afterAdding(held < 0 ? held : held + elsewhere, null);
     }
 
     /** The policies after a message was queued ({@code queued}: bytes held now, -1 when refused). */
@@ -234,14 +238,14 @@ final class Outbox {
     }
 
     void requestFlush() {
-        if (flushRequested.compareAndSet(false, true)) {
+        if (FLUSH_REQUESTED.compareAndSet(this, 0, 1)) {
             loop.flushSoon(connection);
         }
     }
 
     /** Writes what the socket takes now; called by the I/O thread when asked or when writable. */
     void flush(boolean open, boolean closing) {
-        flushRequested.set(false);
+        flushRequested = 0;
         long left;
         boolean pending;
         try {

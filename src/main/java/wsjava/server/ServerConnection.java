@@ -13,7 +13,6 @@ import wsjava.protocol.Handshake;
 import wsjava.protocol.HandshakeException;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
-import wsjava.protocol.Role;
 
 /**
  * A connection's state machine, driven by its I/O thread:
@@ -52,14 +51,17 @@ final class ServerConnection {
 
     private final ConnectionClock clock;
     private final ConnectionInput input;
-    private final CloseStatus closeStatus = new CloseStatus();
+    /** Null until the first close code is recorded (see {@link CloseStatus}). */
+    private CloseStatus closeStatus;
+    /** Read here so that CloseStatus is loaded with the first connection, not in {@link #shed()} when memory ran out. */
+    private static final CloseStatus SHED = CloseStatus.OUT_OF_MEMORY;
 
     ServerConnection(SocketChannel channel, IoLoop loop, WebSocketServer server) {
         this.channel = channel;
         this.loop = loop;
         this.server = server;
         this.config = server.settings();
-        this.writer = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+        this.writer = server.frameWriter();
         this.reading = new ReadGate(this, server);
         this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
         this.outbox = new Outbox(this, transport, loop, config, server.stats(), reading, server.limits().inbound, server.limits().output);
@@ -232,16 +234,23 @@ final class ServerConnection {
     /** The peer's close frame: echo its code (1000 when it sent none), then close TCP first. */
     void peerClosed(int code, String reason) {
         if (state == State.OPEN) {
-            closeStatus.record(code, reason);
+            recordClose(code, reason);
             queueClose(code == CloseCodes.NO_STATUS ? CloseCodes.NORMAL : code, "");
         }
         input.abandonMessage();      // no data may follow a close frame: a half message can never end
         outbox.closeWhenWritten(false);
     }
 
+    /** Keeps the first close code and reason recorded: the one {@code onClose} reports. */
+    private void recordClose(int code, String reason) {
+        if (closeStatus == null) {
+            closeStatus = new CloseStatus(code, reason);
+        }
+    }
+
     private void startClose(int code, String reason) {
         if (state == State.OPEN) {
-            closeStatus.record(code, reason);
+            recordClose(code, reason);
             queueClose(code, reason);
         } else if (state == State.HANDSHAKE) {
             closeChannel();
@@ -253,7 +262,7 @@ final class ServerConnection {
         if (state == State.OPEN) {
             calls.error(cause);
         }
-        closeStatus.record(e.code(), e.getMessage());
+        recordClose(e.code(), e.getMessage());
         if (state == State.OPEN || state == State.CLOSING) {
             queueClose(e.code(), e.getMessage());
         }
@@ -294,7 +303,9 @@ final class ServerConnection {
 
     /** Memory ran out while serving this connection: it goes at once, without a close frame (which would need memory). */
     void shed() {
-        closeStatus.record(CloseCodes.INTERNAL_ERROR, OutOfMemoryGuard.REASON);
+        if (closeStatus == null) {
+            closeStatus = SHED;     // made in advance: memory ran out
+        }
         closeChannel();
     }
 
@@ -309,7 +320,7 @@ final class ServerConnection {
 
     /** Drops the connection at once (a client too slow to read what it is sent). */
     void drop(int code, String reason) {
-        closeStatus.record(code, reason);
+        recordClose(code, reason);
         closeChannel();
     }
 
@@ -378,7 +389,7 @@ final class ServerConnection {
         if (error != null && state == State.OPEN) {
             calls.error(error);
         }
-        closeStatus.record(CloseCodes.ABNORMAL, reason);
+        recordClose(CloseCodes.ABNORMAL, reason);
         closeChannel();
     }
 
@@ -405,7 +416,8 @@ final class ServerConnection {
         loop.forget(this);
         server.closed(this, handle != null);
         if (handle != null) {
-            calls.closed(closeStatus.code(), closeStatus.reason());
+            CloseStatus status = closeStatus == null ? CloseStatus.LOST : closeStatus;
+            calls.closed(status.code(), status.reason());
         }
     }
 }

@@ -34,7 +34,8 @@ public final class WebSocketServer implements AutoCloseable {
     private final ServerLimits limits;
     private final HttpFallback httpFallback;
     private final List<IoLoop> loops = new ArrayList<>();
-    private final FrameWriter broadcastWriter;
+    /** The server role's writer keeps no state (no masking keys): one serves every connection and broadcast. */
+    private final FrameWriter frameWriter;
     private final Topics topics;
     private volatile UpgradePolicy policy;
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -56,8 +57,8 @@ public final class WebSocketServer implements AutoCloseable {
         }
         this.config = config.copy();
         this.listener = listener;
-        this.broadcastWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
-        this.topics = new Topics(broadcastWriter, config.compression().level(), config.topicBudgetBytes());
+        this.frameWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
+        this.topics = new Topics(frameWriter, config.compression().level(), config.topicBudgetBytes());
         this.limits = new ServerLimits(config);
         this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }
@@ -125,6 +126,11 @@ public final class WebSocketServer implements AutoCloseable {
     /** The configuration itself, for the server's own classes (read on every event: no copy). */
     ServerConfig settings() {
         return config;
+    }
+
+    /** The frame writer every connection of this server shares. */
+    FrameWriter frameWriter() {
+        return frameWriter;
     }
 
     public ServerStats stats() {
@@ -208,13 +214,13 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** Sends one text message to every open connection, encoding it once per form (see {@code Broadcast}). Returns how many took it. */
     public int broadcastText(String text) {
-        return new Broadcast(OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), broadcastWriter, config.compression().level())
+        return new Broadcast(OpCode.TEXT, text.getBytes(StandardCharsets.UTF_8), frameWriter, config.compression().level())
                 .sendTo(registry.open());
     }
 
     /** Sends one binary message to every open connection, encoding it once per form. Returns how many took it. */
     public int broadcastBinary(byte[] data) {
-        return new Broadcast(OpCode.BINARY, data, broadcastWriter, config.compression().level()).sendTo(registry.open());
+        return new Broadcast(OpCode.BINARY, data, frameWriter, config.compression().level()).sendTo(registry.open());
     }
 
     /**

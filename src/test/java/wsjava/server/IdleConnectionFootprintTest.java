@@ -60,6 +60,12 @@ class IdleConnectionFootprintTest {
             for (Object o : mine) {
                 assertFalse(o instanceof HttpRequest, "the parsed request is let go after the upgrade");
                 assertFalse(o instanceof CompressionLane, "a connection without permessage-deflate has no compression lane");
+                assertFalse(o instanceof java.util.Collection || o instanceof java.util.Map, "an idle connection keeps no collection: " + o.getClass().getName());
+                assertFalse(o.getClass().getPackageName().equals("java.util.concurrent.atomic"), "no atomic object per connection: " + o.getClass().getName());
+                assertFalse(o instanceof CloseStatus, "an open connection has no close status yet");
+                assertFalse(o instanceof TopicMembership, "a connection that never subscribed keeps no membership");
+                assertFalse(o instanceof wsjava.protocol.FrameWriter, "the server's connections share one frame writer");
+                assertFalse(o instanceof wsjava.protocol.MessageInflater.Sink, "a connection without permessage-deflate has no inflater's sink");
                 if (o instanceof byte[]) {
                     arrays.add(((byte[]) o).length);
                 }

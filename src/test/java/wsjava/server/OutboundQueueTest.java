@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,14 +10,18 @@ import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The outbound queue against a socket that takes a little at a time. */
 class OutboundQueueTest {
 
     /** A socket send buffer with {@code room} bytes free until the test drains it; records what it was offered. */
-    private static final class TightSocket implements GatheringByteChannel {
+    private static class TightSocket implements GatheringByteChannel {
         final ByteArrayOutputStream taken = new ByteArrayOutputStream();
         int room;
         long largestOffer;
@@ -107,5 +112,126 @@ class OutboundQueueTest {
             System.arraycopy(frame, 0, expected, size, 10);
             assertTrue(Arrays.equals(expected, socket.taken.toByteArray()), "bytes in order, none lost, none from the reused scratch");
         }
+    }
+
+    /**
+     * Messages of every kind (coalesced, their own entry, with completions, pongs) against a socket
+     * that takes a random amount each time, the queue running dry and filling again: every byte
+     * leaves in the order queued, each completion fires once its last byte is taken and not before,
+     * and the accounting returns to zero.
+     */
+    @Test
+    void messagesLeaveInOrderAndCompleteOnlyOnceWrittenWhateverTheSocketTakes() throws Exception {
+        Random random = new Random(21);
+        for (int round = 0; round < 200; round++) {
+            OutboundQueue queue = new OutboundQueue();
+            TightSocket socket = new TightSocket(0);
+            ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            List<CompletableFuture<Void>> completions = new ArrayList<>();
+            List<Long> completeAt = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int kind = random.nextInt(4);
+                byte[] message = new byte[kind == 0 ? 1 + random.nextInt(OutboundQueue.COALESCE_MAX_BYTES)
+                        : kind == 3 ? 2 + random.nextInt(100) : 1 + random.nextInt(20_000)];
+                random.nextBytes(message);
+                if (kind == 3) {
+                    queue.addPong(message);     // few enough that none is replaced
+                } else if (kind == 2) {
+                    CompletableFuture<Void> done = new CompletableFuture<>();
+                    queue.add(message, done);
+                    completions.add(done);
+                    completeAt.add((long) expected.size() + message.length);
+                } else {
+                    queue.add(message);
+                }
+                expected.writeBytes(message);
+                if (random.nextInt(3) == 0) {
+                    socket.room = random.nextInt(30_000);
+                    queue.writeTo(socket, gather);
+                }
+                for (int c = 0; c < completions.size(); c++) {
+                    assertEquals(socket.taken.size() >= completeAt.get(c), completions.get(c).isDone(),
+                            "completion " + c + " after " + socket.taken.size() + " of " + completeAt.get(c) + " bytes");
+                }
+            }
+            for (int writes = 0; queue.queuedBytes() > 0; writes++) {
+                assertTrue(writes < 10_000, "round " + round + ": " + queue.queuedBytes() + " bytes queued that no write takes");
+                socket.room = 1 + random.nextInt(30_000);
+                queue.writeTo(socket, gather);
+            }
+            assertTrue(Arrays.equals(expected.toByteArray(), socket.taken.toByteArray()), "round " + round + ": bytes in order, none lost");
+            assertTrue(completions.stream().allMatch(CompletableFuture::isDone));
+            assertEquals(0, queue.heldBytes());
+        }
+    }
+
+    /** Past {@link OutboundQueue#PENDING_PONGS} waiting, each new pong takes the last one's place: the first ones and the latest go out. */
+    @Test
+    void aPingFloodQueuesAtMostTheBoundOfPongsAndTheLatestIsSent() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        int pongs = OutboundQueue.PENDING_PONGS + 5;
+        for (int i = 0; i < pongs; i++) {
+            byte[] pong = {(byte) 0x8A, 1, (byte) i};
+            queue.addPong(pong);
+            if (i < OutboundQueue.PENDING_PONGS - 1 || i == pongs - 1) {
+                expected.writeBytes(pong);
+            }
+        }
+        assertEquals(expected.size(), queue.queuedBytes());
+        TightSocket socket = new TightSocket(1 << 20);
+        assertEquals(0, queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]));
+        assertTrue(Arrays.equals(expected.toByteArray(), socket.taken.toByteArray()), "the first pongs, then the latest");
+        assertEquals(0, queue.heldBytes());
+    }
+
+    /** A message in parts completes with its last part, once, and a discarded queue fails what it still held. */
+    @Test
+    void aMessageInPartsCompletesOnceWithItsLastByteAndADiscardFailsTheRest() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        AtomicInteger completions = new AtomicInteger();
+        CompletableFuture<Void> first = new CompletableFuture<>() {
+            @Override
+            public boolean complete(Void value) {
+                completions.incrementAndGet();
+                return super.complete(value);
+            }
+        };
+        queue.add(new ByteBuffer[] {ByteBuffer.wrap(new byte[1000]), ByteBuffer.wrap(new byte[3000])}, first);
+        CompletableFuture<Void> second = new CompletableFuture<>();
+        CompletableFuture<Void> third = new CompletableFuture<>();
+        queue.add(new byte[2000], second);
+        queue.add(new byte[2000], third);
+        TightSocket socket = new TightSocket(3999);
+        ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
+        queue.writeTo(socket, gather);
+        assertFalse(first.isDone(), "one byte of its last part is still queued");
+        socket.room = 1;
+        queue.writeTo(socket, gather);
+        assertTrue(first.isDone());
+        queue.writeTo(socket, gather);     // the socket takes nothing more
+        assertEquals(1, completions.get(), "completed once");
+        queue.discard();
+        assertTrue(second.isCompletedExceptionally() && third.isCompletedExceptionally(), "what was never sent fails");
+        assertEquals(0, queue.queuedBytes());
+        assertEquals(-1, queue.add(new byte[1]), "a discarded queue takes nothing");
+    }
+
+    /** The slow-client rule discards a queue from another thread while the I/O thread is in a write: the count stays true. */
+    @Test
+    void aQueueDiscardedDuringAWriteCountsNothingNegative() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        queue.add(new byte[5000]);
+        TightSocket socket = new TightSocket(1 << 20) {
+            @Override
+            public long write(ByteBuffer[] srcs, int offset, int length) {
+                queue.discard();
+                return super.write(srcs, offset, length);
+            }
+        };
+        queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]);
+        assertEquals(0, queue.queuedBytes(), "bytes queued after a discard during the write");
+        assertEquals(0, queue.heldBytes());
     }
 }

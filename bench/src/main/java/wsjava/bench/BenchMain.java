@@ -42,7 +42,7 @@ public final class BenchMain {
                 System.exit(wsjava.bench.soak.SoakBench.run(rest).passed() ? 0 : 1);
                 break;
             default:
-                System.out.println("usage: ./wsjava bench <mask|mask-direct|languages|echo|deflate|tls|fanout|soak|attack> [--quick|--smoke] [--out DIR]");
+                System.out.println("usage: ./wsjava bench <mask|mask-direct|languages|echo|deflate|tls|fanout|soak|attack|idle> [--quick|--smoke] [--out DIR]");
                 System.out.println("  mask       JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
                 System.out.println("  mask-direct JMH: unmasking in place in a direct buffer (the server's read path) vs System.arraycopy");
                 System.out.println("  languages  masking 16 KiB, 1 MiB, 16 MiB in Java, C, Python, Node and Erlang, checked against one reference");
@@ -52,6 +52,7 @@ public final class BenchMain {
                 System.out.println("  fanout     topic fan-out: deliveries/s and latency for 1 server, 1 with Redis, 3 over one Redis; CPU of each (--subscribers N --topics N)");
                 System.out.println("  soak       chaos: well-behaved clients (loss/dup/order checked) among misbehaving ones; RSS over time (--seconds N --clients N --chaos N)");
                 System.out.println("  attack     issue 20's attacks, bounded, on a server JVM of its own (-Xmx128m and default heap): its heap, RSS, a bystander's p99, CPU");
+                System.out.println("  idle       ./wsjava bench idle [N] [PORT]: RSS and live heap of ./wsjava serve holding N idle connections (scripts/idle-memory.sh)");
                 System.out.println("  --quick shortens each run; --smoke uses tiny sizes and only checks the harness; results go to --out (results/)");
                 System.exit("--help".equals(command) ? 0 : 2);
         }
