@@ -176,4 +176,29 @@ class WlPitfallsTest {
         assertTrue(WlContextCalls.notAtTopLevel("X.wl", "BeginPackage[\"X`\", {\"JLink`\"}];\nf::usage = \"f\";\n"
                 + "Begin[\"`Private`\"];\nf[x_] := x;\nEnd[]; EndPackage[];\nIf[c, Get[\"Y.wl\"]];\n").isEmpty());
     }
+
+    // ---- no page on WLJS's kernel ports ----
+
+    @Test
+    void wljsListenersServeNoPage() throws IOException {
+        List<String> problems = new ArrayList<>(WlPitfalls.pageOnWljsPorts("WLJSExtension.wl",
+                WlSources.read(ExternalTools.PROJECT.resolve("paclet/WSJava/Kernel/WLJSExtension.wl"))));
+        java.util.regex.Matcher block = java.util.regex.Pattern.compile("(?ms)^```wl\\s*\\n(.*?)^```")
+                .matcher(java.nio.file.Files.readString(ExternalTools.PROJECT.resolve("docs/wljs.md")));
+        int snippets = 0;
+        while (block.find()) {
+            if (block.group(1).contains("WSJavaListen")) {
+                snippets++;
+                problems.addAll(WlPitfalls.pageOnWljsPorts("docs/wljs.md snippet " + snippets, block.group(1)));
+            }
+        }
+        assertTrue(snippets >= 2, "the by-hand snippets were found");
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void aWljsListenerWithThePageIsFound() {
+        assertEquals(List.of("X.wl:2: a WSJavaListen for WLJS without \"Page\" -> None"), WlPitfalls.pageOnWljsPorts("X.wl",
+                "(* \"Page\" -> None *)\nserver = Quiet[WSJavaListen[{host, port}, ws, \"MaxMessageSize\" -> 16777216]];"));
+    }
 }
