@@ -44,7 +44,11 @@ $sendingHook = False;
 
 note[text_String] := (AppendTo[$notes, text]; Echo[text, "WSJava: "]);
 
-Status[] := <|"WLJSVersion" -> wljsVersion[], "Armed" -> $armed, "Servers" -> $taken, "Notes" -> $notes|>;
+(* It also starts again the drain task of a server it lists, when TaskRemove /@ Tasks[] in a
+   notebook removed it (an evaluation kernel's server is drained by that task alone). *)
+Status[] := (
+  Scan[If[MatchQ[#, _WSJavaServer], WSJava`Private`rearmDrainTask[#[[1, "Handle"]]]] &, Values[$taken]];
+  <|"WLJSVersion" -> wljsVersion[], "Armed" -> $armed, "Servers" -> $taken, "Notes" -> $notes|>);
 
 wljsVersion[] := Replace[Quiet[System`$Env["AppJSON"]["version"]], Except[_String] -> Missing["Unknown"]];
 
