@@ -56,6 +56,9 @@ If[!AssociationQ[$draining], $draining = <||>];
 If[!AssociationQ[$pending], $pending = <||>];
 If[!AssociationQ[$stopping], $stopping = <||>];
 If[!AssociationQ[$failures], $failures = <||>];
+(* handle -> AbsoluteTime[] of its drain task's last tick: a task that ticked lately is alive,
+   so rearmDrainTask need not look through Tasks[] on every send *)
+If[!AssociationQ[$lastTick], $lastTick = <||>];
 
 (* ---- the drain task ---- *)
 
@@ -68,7 +71,9 @@ register[handle_Integer, object_, settings_Association, handler_, link_] := (
 );
 
 startDrainTask[handle_Integer, None] := None;
-startDrainTask[handle_Integer, interval_?NumericQ] := SessionSubmit[ScheduledTask[drainTick[handle], interval]];
+startDrainTask[handle_Integer, interval_?NumericQ] := (
+  $lastTick[handle] = AbsoluteTime[];
+  SessionSubmit[ScheduledTask[drainTick[handle], interval]]);
 
 (* The record forgets the task too, so nothing re-arms it (a close handler's send during a stop). *)
 removeDrainTask[handle_Integer] := With[{task = Lookup[Lookup[$servers, handle, <||>], "Task", None]},
@@ -81,20 +86,21 @@ taskAliveQ[task_TaskObject] := With[{id = Quiet[task["TaskUUID"]]}, StringQ[id] 
 taskAliveQ[_] := False;
 
 (* TaskRemove /@ Tasks[] is a common idiom, and it removes our tasks too. Every public function
-   that works on a server calls this, so the first call after such a sweep starts it again. *)
+   that works on a server calls this, so the first call after such a sweep starts it again. Tasks[]
+   is looked through only when the task has not ticked for ten of its intervals (at least a
+   second): a send costs no scan of every task in the session. *)
 rearmDrainTask[handle_Integer] := With[{record = Lookup[$servers, handle, <||>]},
-  If[MatchQ[Lookup[record, "Task"], _TaskObject] && !taskAliveQ[record["Task"]] && !TrueQ[$stopping[handle]] &&
-      record["Link"] =!= None,
+  If[MatchQ[Lookup[record, "Task"], _TaskObject] && !TrueQ[$stopping[handle]] && record["Link"] =!= None &&
+      AbsoluteTime[] - Lookup[$lastTick, handle, 0] > Max[1, 10 record["DrainInterval"]] && !taskAliveQ[record["Task"]],
     $servers[handle] = Append[record, "Task" -> startDrainTask[handle, record["DrainInterval"]]];
     Message[WSJava::rearmed, record["Object"]]]];
 
 (* Never starts Java (serverCall never does): after UninstallJava or ReinstallJava the server
    died with its JVM, and the tick reports that and removes its task, instead of failing, or
    starting Java again, every tick. A tick whose server is gone removes itself. *)
-drainTick[handle_Integer] := Which[
-  !KeyExistsQ[$servers, handle], Quiet[TaskRemove[$CurrentTask]],
-  JavaLink[] =!= $servers[handle]["Link"], javaLost[handle, "UninstallJava or ReinstallJava"],
-  True, drainOnce[handle, 0]
+drainTick[handle_Integer] := If[!KeyExistsQ[$servers, handle], Quiet[TaskRemove[$CurrentTask]],
+  $lastTick[handle] = AbsoluteTime[];   (* the heartbeat rearmDrainTask reads *)
+  If[JavaLink[] =!= $servers[handle]["Link"], javaLost[handle, "UninstallJava or ReinstallJava"], drainOnce[handle, 0]]
 ];
 
 (* Called when a J/Link call about a server failed (a drain's, or any call on a link that is gone).
@@ -121,7 +127,7 @@ claimLoss[handle_Integer] := With[{link = Lookup[Lookup[$servers, handle, <||>],
 forgetServer[handle_Integer] := (
   KeyDropFrom[$servers, handle];
   KeyDropFrom[$draining, handle]; KeyDropFrom[$pending, handle];
-  KeyDropFrom[$stopping, handle]; KeyDropFrom[$failures, handle];
+  KeyDropFrom[$stopping, handle]; KeyDropFrom[$failures, handle]; KeyDropFrom[$lastTick, handle];
   KeyDropFrom[$connectionInfo, Select[Keys[$connectionInfo], First[#] === handle &]];
 );
 
@@ -135,8 +141,11 @@ drainOnce[handle_Integer, waitMillis_Integer] := Module[{count},
     $draining[handle] = True,
     Module[{left = Lookup[$pending, handle, {}], flat},
       $pending[handle] = {};
-      (* Quiet: a failed poll is reported once, as the loss of this server's Java (below). *)
-      flat = If[left === {}, Quiet[serverCall[handle, WSJavaLink`poll[handle, waitMillis, $batchSize]]], {}];
+      (* Quiet: a failed poll is reported once, as the loss of this server's Java (below, outside
+         the Quiet). javaCallOn, not serverCall: serverCall would report it in here, unheard, as
+         it did for WLJS's UI kernel, which drains by WSJavaWait[server, 0] after a ReinstallJava. *)
+      flat = If[left === {}, Quiet[javaCallOn[Lookup[Lookup[$servers, handle, <||>], "Link", None],
+        WSJavaLink`poll[handle, waitMillis, $batchSize]]], {}];
       If[FailureQ[flat], flat,
         With[{events = Join[left, Partition[flat, $eventFields]]},
           dispatchBatch[handle, events];

@@ -66,22 +66,31 @@ javaCallOn[link_, call_] := PreemptProtect[
   If[link =!= None && JavaLink[] === link && link === $preparedLink, javaInvoke[call],
     Failure["WSJavaJavaGone", <|"MessageTemplate" -> "The Java runtime this object was started on is gone."|>]]];
 
-javaInvoke[call_] := Module[{before = Length[$MessageList], result},
-  result = Quiet[Check[call, $javaFailed]];
-  If[result === $javaFailed || result === $Failed,
-    javaError[Head[Unevaluated[call]], Drop[$MessageList, Min[before, Length[$MessageList]]]],
-    result]
+(* Whether Java threw is decided by two Checks, whose operation Quiet does not change (reference
+   page of Check): the inner one sees only Java::excptn, the outer one any message (the inner one's
+   included, so it must not overwrite the verdict). $MessageList only names the messages in the
+   text. Off[Java::excptn] hides the message from Check too; a $Failed with no message is then
+   reported as a failed call. *)
+javaInvoke[call_] := Module[{before = Length[$MessageList], verdict = None, result},
+  result = Quiet[Check[
+    Check[call, (verdict = "exception"; $javaFailed), {Java::excptn}],
+    (If[verdict === None, verdict = "refused"]; $javaFailed)]];
+  Which[
+    verdict =!= None, javaError[Head[Unevaluated[call]], verdict, Drop[$MessageList, Min[before, Length[$MessageList]]]],
+    result === $Failed, javaError[Head[Unevaluated[call]], "failed", {}],
+    True, result]
 ];
 
 (* The exception is asked for only when this call threw one: after a J/Link argument error
    (Java::argxs and relatives, $Failed without calling Java) GetJavaException[] may still give an
    earlier call's. *)
-javaError[method_, issued_List] := Module[{refused, text},
-  refused = "J/Link refused " <> ToString[method, InputForm] <> " (" <> StringRiffle[ToString /@ DeleteDuplicates[issued], ", "] <> ")";
-  text = Quiet[JavaBlock[If[MemberQ[issued, HoldForm[Java::excptn]],
-    With[{e = GetJavaException[]}, If[e === Null, refused, e@toString[]]],
-    refused]]];
-  If[!StringQ[text], text = "the call to " <> ToString[method, InputForm] <> " failed"];
+javaError[method_, verdict_String, issued_List] := Module[{names, text},
+  names = If[issued === {}, "", " (" <> StringRiffle[ToString /@ DeleteDuplicates[issued], ", "] <> ")"];
+  text = Switch[verdict,
+    "exception", Quiet[JavaBlock[With[{e = GetJavaException[]}, If[e === Null, $Failed, e@toString[]]]]],
+    "refused", "J/Link refused " <> ToString[method, InputForm] <> names,
+    _, $Failed];
+  If[!StringQ[text], text = "the call to " <> ToString[method, InputForm] <> " failed" <> names];
   Message[WSJava::javaerr, text];
   Failure["WSJavaJavaError", <|"MessageTemplate" :> WSJava::javaerr, "MessageParameters" -> {text}|>]
 ];

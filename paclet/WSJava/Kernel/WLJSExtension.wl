@@ -44,7 +44,11 @@ $sendingHook = False;
 
 note[text_String] := (AppendTo[$notes, text]; Echo[text, "WSJava: "]);
 
-Status[] := <|"WLJSVersion" -> wljsVersion[], "Armed" -> $armed, "Servers" -> $taken, "Notes" -> $notes|>;
+(* It also starts again the drain task of a server it lists, when TaskRemove /@ Tasks[] in a
+   notebook removed it (an evaluation kernel's server is drained by that task alone). *)
+Status[] := (
+  Scan[If[MatchQ[#, _WSJavaServer], WSJava`Private`rearmDrainTask[#[[1, "Handle"]]]] &, Values[$taken]];
+  <|"WLJSVersion" -> wljsVersion[], "Armed" -> $armed, "Servers" -> $taken, "Notes" -> $notes|>);
 
 wljsVersion[] := Replace[Quiet[System`$Env["AppJSON"]["version"]], Except[_String] -> Missing["Unknown"]];
 
@@ -167,8 +171,11 @@ takeOver[host_, port_, handler_, opts_List] := Module[{kernel, ws, server},
 listen[host_, port_, ws_, kernel_] := Module[{microtasks, server},
   microtasks = kernel === "UI" && DownValues[CoffeeLiqueur`Misc`Async`MicrotaskSubmit] =!= {};
   (* Decided by what it gives, not by messages: a server that started and warned is a server. *)
-  (* 16 MiB whatever J/Link's heap: WLJS's editor sends dropped files in messages of over 5 MiB. *)
-  server = Quiet[WSJavaListen[{host, port}, ws, "MaxMessageSize" -> 16777216, Sequence @@ If[microtasks, {"DrainInterval" -> None}, {}]]];
+  (* 16 MiB whatever J/Link's heap: WLJS's editor sends dropped files in messages of over 5 MiB.
+     No page: any web page may open http://host:port/, and the demo page's self-test and text box
+     would feed the kernel's ToExpression; WLJS serves its UI from its own http port. *)
+  server = Quiet[WSJavaListen[{host, port}, ws, "MaxMessageSize" -> 16777216, "Page" -> None,
+    Sequence @@ If[microtasks, {"DrainInterval" -> None}, {}]]];
   If[!MatchQ[server, _WSJavaServer],
     note["WSJavaListen failed on port " <> ToString[port] <> ": " <> ToString[server, InputForm]]; Return[$Failed]];
   (* Kept before anything else can go wrong, so the fallback can let go of it (it holds the port). *)

@@ -100,11 +100,13 @@ VerificationTest[
 ]
 
 VerificationTest[
-  (* TaskRemove /@ Tasks[] removes the drain task too; the next call on the server starts it again. *)
+  (* TaskRemove /@ Tasks[] removes the drain task too; the first call on the server once the task
+     has missed its ticks (ten intervals, at least a second) starts it again. *)
   Module[{s, handle, result},
     s = WSJavaListen[0, "DrainInterval" -> 0.01];
     handle = s[[1, "Handle"]];
     TaskRemove /@ Tasks[];
+    Pause[1.5];
     result = {s["Running"], WSJava`Private`taskAliveQ[WSJava`Private`$servers[handle]["Task"]]};
     DeleteObject[s];
     result],

@@ -50,6 +50,14 @@ VerificationTest[
 ]
 
 VerificationTest[
+  (* No page on WLJS's kernel ports: any web page could open it, and the demo page's self-test
+     and text box would reach the kernel's ToExpression. *)
+  With[{body = testGet[$uiPort, "/?selftest=1"]}, {StringQ[body], StringContainsQ[body, "<html", IgnoreCase -> True]}],
+  {True, False},
+  TestID -> "WLJSExtension-ServesNoPageOnWLJSsPorts"
+]
+
+VerificationTest[
   (* Frontend/KernelUtils.wl sends the evaluation kernel's listener with GenericKernel`Init; the
      extension's hook goes on the same link just before it, and arms that kernel. *)
   Module[{kernel = WSJavaTests`WLJSApp`newKernel[], server, socket, reply},

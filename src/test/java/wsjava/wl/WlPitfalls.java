@@ -249,6 +249,24 @@ final class WlPitfalls {
         return line.matches("^[A-Za-z$][A-Za-z0-9$]*\\s*/:.*OptionsPattern\\[[A-Za-z]+\\].*");
     }
 
+    /**
+     * On WLJS's kernel ports any web page may open GET /, and the demo page's self-test and text
+     * box would feed the kernel's ToExpression: every WSJavaListen in code (or a snippet) that
+     * serves a WLJS listener passes "Page" -> None.
+     */
+    static List<String> pageOnWljsPorts(String name, String wl) {
+        List<String> out = new ArrayList<>();
+        String bare = JLinkCalls.blankComments(wl);
+        Matcher m = Pattern.compile("(?<![A-Za-z0-9$])WSJavaListen\\[").matcher(bare);
+        while (m.find()) {
+            int close = matching(JLinkCalls.blankCommentsAndStrings(wl), m.end() - 1);
+            if (!bare.substring(m.end(), close).matches("(?s).*\"Page\"\\s*->\\s*None.*")) {
+                out.add(name + ":" + (bare.substring(0, m.start()).split("\n", -1).length) + ": a WSJavaListen for WLJS without \"Page\" -> None");
+            }
+        }
+        return out;
+    }
+
     private static List<String> find(Source s, String regex, String what) {
         List<String> out = new ArrayList<>();
         Matcher m = Pattern.compile(regex).matcher(s.code);

@@ -3,13 +3,17 @@ package wsjava.wl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import wsjava.testing.ExternalTools;
 
 /** The WL sources are free of the known traps, and each check finds its trap when one is planted. */
+@Timeout(60)
 class WlPitfallsTest {
 
     private static List<WlPitfalls.Source> projectSources() {
@@ -120,5 +124,81 @@ class WlPitfallsTest {
                 "Options[WSJavaThing] = {\"Port\" -> 1};\nWSJavaThing[x_, opts : OptionsPattern[]] := OptionValue[\"Port\"]");
         assertTrue(planted("paclet/WSJava/Kernel/Y.wl", "WSJavaThing[x_, opts : OptionsPattern[]] := "
                 + "If[FailureQ[unknownOptionFailure[WSJavaThing, {opts}]], $Failed, x]").isEmpty());
+    }
+
+    // ---- BeginPackage and Begin, each a top-level expression of its own ----
+
+    @Test
+    void everyBeginPackageAndBeginIsATopLevelExpression() {
+        List<String> problems = new ArrayList<>();
+        int files = 0;
+        for (Path file : WlSources.files()) {
+            String name = ExternalTools.PROJECT.relativize(file).toString();
+            String text = WlSources.read(file);
+            if (name.endsWith(".wln")) {
+                List<String> cells = WlSources.notebookCode(text);
+                for (int i = 0; i < cells.size(); i++) {
+                    problems.addAll(WlContextCalls.notAtTopLevel(name + "#cell" + (i + 1), cells.get(i)));
+                }
+            } else {
+                problems.addAll(WlContextCalls.notAtTopLevel(name, text));
+                files++;
+            }
+        }
+        assertTrue(files >= 30, "the .wl, .wls and .wlt files were found: " + files);
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    private static String planted(String resource) throws IOException {
+        try (var in = WlPitfallsTest.class.getResourceAsStream("/wsjava/wl/planted/" + resource)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aBeginPackageInsideAnIfIsFound() throws IOException {
+        List<String> found = WlContextCalls.notAtTopLevel("NestedBeginPackage.wl", planted("NestedBeginPackage.wl"));
+        assertEquals(3, found.size(), String.join("\n", found));
+        assertTrue(found.get(0).contains("BeginPackage[CoffeeLiqueur`Misc`Events`] inside the top-level expression If("), found.get(0));
+        assertTrue(found.get(1).contains("BeginPackage[CoffeeLiqueur`WebSocketHandler`]"), found.get(1));
+        assertTrue(found.get(2).contains("Begin[`Private`]"), found.get(2));
+    }
+
+    @Test
+    void codeOnBeginPackagesLineIsFound() throws IOException {
+        List<String> found = WlContextCalls.notAtTopLevel("BeginPackageWithCode.wl", planted("BeginPackageWithCode.wl"));
+        assertEquals(List.of("BeginPackageWithCode.wl:5: BeginPackage with more code on its line (one expression with it,"
+                + " parsed before it runs)"), found);
+    }
+
+    @Test
+    void packageBlocksAtTopLevelPass() {
+        assertTrue(WlContextCalls.notAtTopLevel("X.wl", "BeginPackage[\"X`\", {\"JLink`\"}];\nf::usage = \"f\";\n"
+                + "Begin[\"`Private`\"];\nf[x_] := x;\nEnd[]; EndPackage[];\nIf[c, Get[\"Y.wl\"]];\n").isEmpty());
+    }
+
+    // ---- no page on WLJS's kernel ports ----
+
+    @Test
+    void wljsListenersServeNoPage() throws IOException {
+        List<String> problems = new ArrayList<>(WlPitfalls.pageOnWljsPorts("WLJSExtension.wl",
+                WlSources.read(ExternalTools.PROJECT.resolve("paclet/WSJava/Kernel/WLJSExtension.wl"))));
+        java.util.regex.Matcher block = java.util.regex.Pattern.compile("(?ms)^```wl\\s*\\n(.*?)^```")
+                .matcher(java.nio.file.Files.readString(ExternalTools.PROJECT.resolve("docs/wljs.md")));
+        int snippets = 0;
+        while (block.find()) {
+            if (block.group(1).contains("WSJavaListen")) {
+                snippets++;
+                problems.addAll(WlPitfalls.pageOnWljsPorts("docs/wljs.md snippet " + snippets, block.group(1)));
+            }
+        }
+        assertTrue(snippets >= 2, "the by-hand snippets were found");
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void aWljsListenerWithThePageIsFound() {
+        assertEquals(List.of("X.wl:2: a WSJavaListen for WLJS without \"Page\" -> None"), WlPitfalls.pageOnWljsPorts("X.wl",
+                "(* \"Page\" -> None *)\nserver = Quiet[WSJavaListen[{host, port}, ws, \"MaxMessageSize\" -> 16777216]];"));
     }
 }

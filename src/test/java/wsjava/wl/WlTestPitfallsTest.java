@@ -21,6 +21,7 @@ import wsjava.testing.ExternalTools;
  * snippets) are free of the defects a review found in them, and each check finds its defect
  * when one is planted.
  */
+@org.junit.jupiter.api.Timeout(60)
 class WlTestPitfallsTest {
 
     private static List<WlTestPitfalls.Source> projectSources() {
@@ -106,9 +107,17 @@ class WlTestPitfallsTest {
     }
 
     @Test
-    void aMessageExpectedFourTimesIsFound() {
-        assertFinds("General::stop shows it at most 3 times", "paclet/WSJava/Tests/X.wlt",
-                "VerificationTest[f[], 1, {WSJava::handler, WSJava::handler, WSJava::handler, WSJava::handler}]");
+    void aGeneralStopMiscountIsFoundInAPlantedFile() throws IOException {
+        String wlt;
+        try (var in = WlTestPitfallsTest.class.getResourceAsStream("/wsjava/wl/planted/GeneralStopCount.wlt")) {
+            wlt = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<String> found = planted("paclet/WSJava/Tests/GeneralStopCount.wlt", wlt);
+        assertEquals(2, found.size(), String.join("\n", found));
+        assertTrue(found.get(0).startsWith("paclet/WSJava/Tests/GeneralStopCount.wlt:4: expects WSJava::args 3 times without"
+                + " General::stop right after the third"), found.get(0));
+        assertTrue(found.get(1).startsWith("paclet/WSJava/Tests/GeneralStopCount.wlt:20: expects WSJava::args more than 3 times"),
+                found.get(1));
     }
 
     @Test
