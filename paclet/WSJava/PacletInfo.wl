@@ -7,6 +7,8 @@ PacletObject[<|
   "Description" -> "A fast, strict RFC 6455 WebSocket server in Java, driven from the Wolfram Language through J/Link. Handlers stay in WL.",
   "Creator" -> "WSJava developers",
   "License" -> "Apache-2.0",
+  "URL" -> "https://github.com/wsjava/wsjava",
+  "SourceControlURL" -> "https://github.com/wsjava/wsjava",
   "Extensions" -> {
     {"Kernel",
       "Root" -> "Kernel",
