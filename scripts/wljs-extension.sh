@@ -13,7 +13,8 @@ SOURCE="$ROOT/wljs/wsjava"
 PACLET="$ROOT/target/WSJava-0.1.0.paclet"
 default_dir="${WLJS_EXTENSIONS_DIR:-$HOME/Documents/WLJS Notebooks/Extensions}"
 
-usage() { sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2; }
+# The usage text (this file's header); exit code $1, 2 unless asked for.
+usage() { sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 # check: each line is "file|what it is|extended regex". The extension arms nothing when one of
 # them is missing (it checks the same structure at run time); this says so before WLJS starts.
@@ -83,5 +84,6 @@ case "${1:-}" in
     [ $# -ge 2 ] || usage
     check "$2"
     ;;
+  --help|-h|help) usage 0 ;;
   *) usage ;;
 esac

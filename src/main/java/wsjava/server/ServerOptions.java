@@ -10,6 +10,14 @@ public final class ServerOptions {
     public static final String[] FLAGS = {"allow-any-origin", "allow-host-origin", "no-context-takeover", "no-demo-page", "no-token",
         "require-token", "tls-self-signed"};
 
+    /** Options that take a value (the TLS ones included), so a command line can tell an unknown option from a missing value. */
+    public static final String[] VALUE_OPTIONS = {"host", "port", "io-threads", "max-message", "max-frame", "max-header", "max-connections",
+        "handshake-timeout", "close-timeout", "ping-interval", "idle-timeout", "max-topics", "topic-budget", "inbound-budget",
+        "max-inflation-ratio", "partial-message-timeout", "max-handshakes", "max-handshakes-per-address", "head-timeout", "zlib-budget",
+        "token-file", "outbound-limit", "output-budget", "fragment-size", "allow-origin", "token", "subprotocol", "compression",
+        "compression-level", "compression-threshold", "compression-idle-release", "page", "tls-cert", "tls-key", "tls-keystore",
+        "tls-password"};
+
     private ServerOptions() {
     }
 
@@ -48,28 +56,28 @@ public final class ServerOptions {
             case "host": config.host(value); break;
             case "port": config.port(parseInt(name, value)); break;
             case "io-threads": config.ioThreads(parseInt(name, value)); break;
-            case "max-message": config.maxMessageSize(parseInt(name, value)); break;
-            case "max-frame": config.maxFramePayload(parseInt(name, value)); break;
-            case "max-header": config.maxHeaderBytes(parseInt(name, value)); break;
+            case "max-message": config.maxMessageSize(Units.bytesInt(name, value)); break;
+            case "max-frame": config.maxFramePayload(Units.bytesInt(name, value)); break;
+            case "max-header": config.maxHeaderBytes(Units.bytesInt(name, value)); break;
             case "max-connections": config.maxConnections(parseInt(name, value)); break;
-            case "handshake-timeout": config.handshakeTimeoutMillis(parseInt(name, value)); break;
-            case "close-timeout": config.closeTimeoutMillis(parseInt(name, value)); break;
-            case "ping-interval": config.pingIntervalMillis(parseInt(name, value)); break;
-            case "idle-timeout": config.idleTimeoutMillis(parseInt(name, value)); break;
+            case "handshake-timeout": config.handshakeTimeoutMillis(Units.millisInt(name, value)); break;
+            case "close-timeout": config.closeTimeoutMillis(Units.millisInt(name, value)); break;
+            case "ping-interval": config.pingIntervalMillis(Units.millisInt(name, value)); break;
+            case "idle-timeout": config.idleTimeoutMillis(Units.millisInt(name, value)); break;
             case "max-topics": config.maxTopicsPerConnection(parseInt(name, value)); break;
-            case "topic-budget": config.topicBudgetBytes(parseLong(name, value)); break;
-            case "inbound-budget": config.inboundBudgetBytes(parseLong(name, value)); break;
+            case "topic-budget": config.topicBudgetBytes(Units.bytes(name, value)); break;
+            case "inbound-budget": config.inboundBudgetBytes(Units.bytes(name, value)); break;
             case "max-inflation-ratio": config.maxInflationRatio(parseInt(name, value)); break;
-            case "partial-message-timeout": config.partialMessageTimeoutMillis(parseInt(name, value)); break;
+            case "partial-message-timeout": config.partialMessageTimeoutMillis(Units.millisInt(name, value)); break;
             case "max-handshakes": config.maxHandshakes(parseInt(name, value)); break;
             case "max-handshakes-per-address": config.maxHandshakesPerAddress(parseInt(name, value)); break;
-            case "head-timeout": config.headTimeoutMillis(parseInt(name, value)); break;
-            case "zlib-budget": config.zlibBudgetBytes(parseLong(name, value)); break;
+            case "head-timeout": config.headTimeoutMillis(Units.millisInt(name, value)); break;
+            case "zlib-budget": config.zlibBudgetBytes(Units.bytes(name, value)); break;
             case "token-file": config.accessToken(checkedToken(TokenFile.read(value))); break;
             case "require-token": config.requireToken(value == null || Boolean.parseBoolean(value)); break;
-            case "outbound-limit": config.outboundLimitBytes(parseLong(name, value)); break;
-            case "output-budget": config.outputBudgetBytes(parseLong(name, value)); break;
-            case "fragment-size": config.outboundFragmentSize(parseInt(name, value)); break;
+            case "outbound-limit": config.outboundLimitBytes(Units.bytes(name, value)); break;
+            case "output-budget": config.outputBudgetBytes(Units.bytes(name, value)); break;
+            case "fragment-size": config.outboundFragmentSize(Units.bytesInt(name, value)); break;
             case "allow-origin": config.addAllowedOrigin(value); break;
             case "token": config.accessToken(checkedToken(value)); break;
             case "subprotocol": config.addSubprotocol(value); break;
@@ -78,8 +86,8 @@ public final class ServerOptions {
             case "no-token": config.allowNoToken(value == null || Boolean.parseBoolean(value)); break;
             case "compression": config.compression(config.compression().enabled(onOff(name, value))); break;
             case "compression-level": config.compression(config.compression().level(parseInt(name, value))); break;
-            case "compression-threshold": config.compression(config.compression().thresholdBytes(parseInt(name, value))); break;
-            case "compression-idle-release": config.compression(config.compression().idleReleaseMillis(parseLong(name, value))); break;
+            case "compression-threshold": config.compression(config.compression().thresholdBytes(Units.bytesInt(name, value))); break;
+            case "compression-idle-release": config.compression(config.compression().idleReleaseMillis(Units.millis(name, value))); break;
             case "no-context-takeover": config.compression(config.compression().contextTakeover(value != null && !Boolean.parseBoolean(value))); break;
             case "no-demo-page": config.serveDemoPage(value != null && !Boolean.parseBoolean(value)); break;
             case "page": config.page(readPage(value)); break;
@@ -120,14 +128,6 @@ public final class ServerOptions {
     public static int parseInt(String name, String value) {
         try {
             return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs a whole number, got " + value);
-        }
-    }
-
-    private static long parseLong(String name, String value) {
-        try {
-            return Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " needs a whole number, got " + value);
         }

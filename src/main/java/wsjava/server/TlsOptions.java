@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import javax.net.ssl.SSLContext;
@@ -52,15 +53,34 @@ public final class TlsOptions {
                 return TlsContexts.fromSelfSigned(made);
             }
             if (keyStore != null) {
-                return TlsContexts.fromKeyStore(Path.of(keyStore), password.toCharArray());
+                return TlsContexts.fromKeyStore(readable("tls-keystore", keyStore), password.toCharArray());
             }
             if (certificate == null || key == null) {
                 throw new IllegalArgumentException("--tls-cert and --tls-key go together");
             }
-            return TlsContexts.fromPem(Path.of(certificate), Path.of(key));
+            return TlsContexts.fromPem(readable("tls-cert", certificate), readable("tls-key", key));
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("TLS: " + e.getMessage(), e);
+            String files = keyStore != null ? "--tls-keystore " + keyStore : "--tls-cert " + certificate + " with --tls-key " + key;
+            throw new IllegalArgumentException("TLS: cannot use " + files + ": " + reason(e), e);
         }
+    }
+
+    /** The file an option names, when it can be read; else IllegalArgumentException naming the option, the file and why. */
+    private static Path readable(String option, String file) {
+        Path path = Path.of(file);
+        String problem = !Files.exists(path) ? "no such file"
+                : Files.isDirectory(path) ? "it is a folder, not a file"
+                : !Files.isReadable(path) ? "permission denied" : null;
+        if (problem != null) {
+            throw new IllegalArgumentException("--" + option + " " + file + ": " + problem);
+        }
+        return path;
+    }
+
+    /** What went wrong, also when the exception's own message is empty or only a path. */
+    private static String reason(Exception e) {
+        String message = e.getMessage();
+        return message == null || message.isEmpty() ? e.getClass().getSimpleName() : message;
     }
 
     /** The SHA-256 fingerprint of the certificate {@code tls-self-signed} made, or null. */

@@ -42,19 +42,18 @@ public final class BenchMain {
                 System.exit(wsjava.bench.soak.SoakBench.run(rest).passed() ? 0 : 1);
                 break;
             default:
-                System.out.println("usage: ./wsjava bench <mask|mask-direct|languages|echo|deflate|tls|fanout|soak|attack|idle> [--quick|--smoke] [--out DIR]");
-                System.out.println("  mask       JMH: masking variants (mask6/mask7 style, Netty style, WSJava scalar/SIMD, arraycopy)");
-                System.out.println("  mask-direct JMH: unmasking in place in a direct buffer (the server's read path) vs System.arraycopy");
-                System.out.println("  languages  masking 16 KiB, 1 MiB, 16 MiB in Java, C, Python, Node and Erlang, checked against one reference");
-                System.out.println("  echo       end-to-end echo: WSJava vs Netty, Java-WebSocket, Jetty; msgs/s, p50/p99, 16 MiB, idle connections (--idle N)");
-                System.out.println("  deflate    compressed echo of WL-expression text vs Netty and Jetty with deflate; memory of 10,000 deflate connections");
-                System.out.println("  tls        wss:// echo: WSJava vs Netty, both with the JDK's TLS, 1 KiB and 64 KiB, both sides' CPU");
-                System.out.println("  fanout     topic fan-out: deliveries/s and latency for 1 server, 1 with Redis, 3 over one Redis; CPU of each (--subscribers N --topics N)");
-                System.out.println("  soak       chaos: well-behaved clients (loss/dup/order checked) among misbehaving ones; RSS over time (--seconds N --clients N --chaos N)");
-                System.out.println("  attack     issue 20's attacks, bounded, on a server JVM of its own (-Xmx128m and default heap): its heap, RSS, a bystander's p99, CPU");
-                System.out.println("  idle       ./wsjava bench idle [N] [PORT]: RSS and live heap of ./wsjava serve holding N idle connections (scripts/idle-memory.sh)");
-                System.out.println("  --quick shortens each run; --smoke uses tiny sizes and only checks the harness; results go to --out (results/)");
-                System.exit("--help".equals(command) ? 0 : 2);
+                if (!"--help".equals(command) && !"-h".equals(command) && !"help".equals(command)) {
+                    System.err.println("unknown bench command " + command);
+                }
+                System.out.print(help());
+                System.exit("--help".equals(command) || "-h".equals(command) || "help".equals(command) ? 0 : 2);
+        }
+    }
+
+    /** The help text, a file the launcher also prints without building the benchmarks. */
+    static String help() throws java.io.IOException {
+        try (java.io.InputStream in = BenchMain.class.getResourceAsStream("help.txt")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 
