@@ -5,23 +5,40 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * One connection's sends that run on a worker thread, in the order they were made: large messages
  * to compress that were sent from the I/O thread (compressing 16 MiB takes a large fraction of a
  * second, which would stall every connection of that thread), and every send that comes while such
- * a job waits, so that messages keep their order. The workers are few (half the cores, at least
- * one), so compression can never take every core from the I/O threads.
+ * a job waits, so that messages keep their order. The close frame joins the lane too while a job
+ * waits ({@link #close}): it goes out after every message taken before it, and the lane refuses
+ * what comes after it.
+ * The workers are few (half the cores, at least one), so compression can never take every core
+ * from the I/O threads.
  */
 final class CompressionLane {
 
     /** Messages from this size on, sent from the I/O thread, are compressed on a worker. */
     static final int OFFLOAD_FROM_BYTES = 64 * 1024;
 
+    /** What became of a send offered to the lane. */
+    enum Turn {
+        /** No job waits: the caller sends at once. */
+        NOW,
+        /** Taken: it runs after the jobs before it. */
+        TAKEN,
+        /** The close frame is queued or waits here: nothing may follow it. */
+        REFUSED
+    }
+
     private static final ExecutorService WORKERS = workers();
 
     private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
+    /** A turn is queued or running on a worker. */
     private boolean draining;
+    /** The close frame was handed over: nothing more is taken. */
+    private boolean closed;
 
     private static ExecutorService workers() {
         int n = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
@@ -39,25 +56,51 @@ final class CompressionLane {
         return draining;
     }
 
-    /** Runs {@code job} after the jobs before it, on a worker. */
-    void add(Runnable job) {
+    /** Runs {@code job} after the jobs before it, on a worker; false (nothing added) once the lane is closed. */
+    boolean add(Runnable job) {
         synchronized (this) {
+            if (closed) {
+                return false;
+            }
             jobs.add(job);
             if (draining) {
-                return;
+                return true;
             }
             draining = true;
         }
         WORKERS.execute(this::drain);
+        return true;
     }
 
-    /** Adds {@code job} if the lane is busy; false (nothing added) when the caller may send at once. */
-    synchronized boolean addIfBusy(Runnable job) {
+    /** Takes {@code job} if the lane is busy; {@link Turn#NOW} (nothing added) when the caller may send at once. */
+    synchronized Turn addIfBusy(Runnable job) {
+        if (closed) {
+            return Turn.REFUSED;
+        }
         if (!draining) {
-            return false;
+            return Turn.NOW;
         }
         jobs.add(job);
-        return true;
+        return Turn.TAKEN;
+    }
+
+    /**
+     * Queues the close frame with {@code queueClose}: after every job already taken (on a worker), or
+     * at once on this thread when none waits. Later sends are refused. Returns false if the lane was
+     * closed already, else what {@code queueClose} returned (at once) or true (it waits its turn).
+     */
+    boolean close(BooleanSupplier queueClose) {
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            if (draining) {
+                jobs.add(queueClose::getAsBoolean);
+                return true;
+            }
+        }
+        return queueClose.getAsBoolean();
     }
 
     private void drain() {
