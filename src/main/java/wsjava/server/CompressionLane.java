@@ -14,8 +14,11 @@ import java.util.function.BooleanSupplier;
  * a job waits, so that messages keep their order. The close frame joins the lane too while a job
  * waits ({@link #close}): it goes out after every message taken before it, and the lane refuses
  * what comes after it.
- * The workers are few (half the cores, at least one), so compression can never take every core
- * from the I/O threads.
+ *
+ * <p>The workers are few (half the cores, at least one), so compression can never take every core
+ * from the I/O threads. They are shared fairly: a lane runs one job per turn, then waits behind the
+ * other lanes with work, so a connection that makes many large messages to compress delays another
+ * connection's job by at most one job of each busy connection, not by its whole backlog.
  */
 final class CompressionLane {
 
@@ -32,6 +35,8 @@ final class CompressionLane {
         REFUSED
     }
 
+    /** Half the cores, at least one. */
+    static final int WORKER_COUNT = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     private static final ExecutorService WORKERS = workers();
 
     private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
@@ -41,8 +46,7 @@ final class CompressionLane {
     private boolean closed;
 
     private static ExecutorService workers() {
-        int n = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(n, n, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(WORKER_COUNT, WORKER_COUNT, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "wsjava-deflate");
             t.setDaemon(true);
             return t;
@@ -68,7 +72,7 @@ final class CompressionLane {
             }
             draining = true;
         }
-        WORKERS.execute(this::drain);
+        WORKERS.execute(this::turn);
         return true;
     }
 
@@ -103,21 +107,27 @@ final class CompressionLane {
         return queueClose.getAsBoolean();
     }
 
-    private void drain() {
-        while (true) {
-            Runnable job;
-            synchronized (this) {
-                job = jobs.poll();
-                if (job == null) {
-                    draining = false;
-                    return;
-                }
-            }
-            try {
-                job.run();
-            } catch (RuntimeException | OutOfMemoryError e) {   // one message failed (the connection closes); the lane goes on
-                ServerLog.log(System.Logger.Level.WARNING, "compressing an outgoing message failed", e);
+    /** One job, then the lane goes to the back of the workers' queue if it has more. */
+    private void turn() {
+        Runnable job;
+        synchronized (this) {
+            job = jobs.poll();
+            if (job == null) {
+                draining = false;
+                return;
             }
         }
+        try {
+            job.run();
+        } catch (RuntimeException | OutOfMemoryError e) {   // one message failed (the connection closes); the lane goes on
+            ServerLog.log(System.Logger.Level.WARNING, "compressing an outgoing message failed", e);
+        }
+        synchronized (this) {
+            if (jobs.isEmpty()) {
+                draining = false;
+                return;
+            }
+        }
+        WORKERS.execute(this::turn);
     }
 }
