@@ -14,7 +14,7 @@ import wsjava.protocol.OpCode;
  * happen under one lock: the peer inflates them in the order they were compressed. A large message
  * to compress that is sent from the I/O thread is compressed on a worker ({@link CompressionLane}),
  * and sends made meanwhile follow it there, so order is kept; its bytes count as the connection's
- * held output until then.
+ * held output until then. The close frame follows them there too ({@link #enqueueClose}).
  */
 final class MessageEncoder {
 
@@ -48,8 +48,7 @@ final class MessageEncoder {
         if (offloads(len) || laneBusy()) {
             byte[] kept = owned ? payload : Arrays.copyOfRange(payload, off, off + len);
             int from = owned ? off : 0;
-            offload(len, () -> enqueueNow(opcode, kept, from, len, done));
-            return true;
+            return offload(len, () -> enqueueNow(opcode, kept, from, len, done), done);
         }
         return enqueueNow(opcode, payload, off, len, done);
     }
@@ -64,10 +63,13 @@ final class MessageEncoder {
         return compresses(len) && len >= CompressionLane.OFFLOAD_FROM_BYTES && outbox.onIoThread();
     }
 
-    /** Runs {@code send} in the lane; its {@code len} payload bytes count as held output until it has run. */
-    private void offload(int len, Runnable send) {
+    /**
+     * Runs {@code send} in the lane; its {@code len} payload bytes count as held output until it has
+     * run. False (and {@code done} failed) when the lane is closed: the close frame went first.
+     */
+    private boolean offload(int len, Runnable send, CompletableFuture<Void> done) {
         outbox.holdElsewhere(len);
-        lane.add(() -> {
+        boolean taken = lane.add(() -> {
             try {
                 send.run();
             } finally {
@@ -75,6 +77,27 @@ final class MessageEncoder {
                 outbox.requestFlush();       // its flush may have come before this: the read pause is decided again
             }
         });
+        if (!taken) {
+            outbox.holdElsewhere(-len);
+            refused(done);
+        }
+        return taken;
+    }
+
+    private static boolean refused(CompletableFuture<Void> done) {
+        if (done != null) {
+            done.completeExceptionally(new java.io.IOException("the connection is closing"));
+        }
+        return false;
+    }
+
+    /**
+     * Queues the close frame after every message this connection accepted: behind the lane's jobs
+     * when some wait (the close timeout runs meanwhile), so a send that returned true is not
+     * overtaken by it. Nothing is taken after it. False if a close frame was queued already.
+     */
+    boolean enqueueClose(byte[] frame) {
+        return lane == null ? outbox.enqueueClose(frame) : lane.close(() -> outbox.enqueueClose(frame));
     }
 
     private boolean enqueueNow(int opcode, byte[] payload, int off, int len, CompletableFuture<Void> done) {
@@ -102,7 +125,8 @@ final class MessageEncoder {
         }
         ByteBuffer[] parts = {plainHeader(payload.remaining()), payload.slice().asReadOnlyBuffer()};
         // lane first: without one, no job is made for it (this is every plain connection's send)
-        return lane != null && lane.addIfBusy(() -> outbox.enqueue(parts, done)) || outbox.enqueue(parts, done);
+        CompressionLane.Turn turn = lane == null ? CompressionLane.Turn.NOW : lane.addIfBusy(() -> outbox.enqueue(parts, done));
+        return turn == CompressionLane.Turn.NOW ? outbox.enqueue(parts, done) : turn == CompressionLane.Turn.TAKEN || refused(done);
     }
 
     /**
@@ -111,8 +135,7 @@ final class MessageEncoder {
      */
     private boolean enqueueCompressed(ByteBuffer payload, CompletableFuture<Void> done) {
         if (offloads(payload.remaining()) || laneBusy()) {
-            offload(payload.remaining(), () -> compressNow(payload, done));
-            return true;
+            return offload(payload.remaining(), () -> compressNow(payload, done), done);
         }
         return compressNow(payload, done);
     }
@@ -169,7 +192,8 @@ final class MessageEncoder {
      * message still being compressed in the lane, it waits its turn there.
      */
     boolean enqueue(Broadcast message) {
-        return lane != null && lane.addIfBusy(() -> enqueueNow(message)) || enqueueNow(message);
+        CompressionLane.Turn turn = lane == null ? CompressionLane.Turn.NOW : lane.addIfBusy(() -> enqueueNow(message));
+        return turn == CompressionLane.Turn.NOW ? enqueueNow(message) : turn == CompressionLane.Turn.TAKEN;
     }
 
     private boolean enqueueNow(Broadcast message) {

@@ -182,6 +182,11 @@ final class OutboundQueue {
         return true;
     }
 
+    /** Whether nothing more is taken: a close frame was queued, or the queue was discarded. */
+    synchronized boolean sealed() {
+        return closed;
+    }
+
     /** Bytes queued and not yet taken by the socket (their wire length). */
     synchronized long queuedBytes() {
         return queuedBytes;

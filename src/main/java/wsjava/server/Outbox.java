@@ -260,7 +260,7 @@ final class Outbox {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
             return;
         }
-        if (left == 0 && !pending && closeAfterFlush) {
+        if (left == 0 && !pending && closeAfterFlush && queue.sealed()) {     // a close frame still in the lane comes first
             if (lingerAfterFlush) {
                 connection.linger();
             } else {

@@ -277,7 +277,7 @@ final class ServerConnection {
     }
 
     private void queueClose(int code, String reason) {
-        if (outbox.enqueueClose(writer.close(code, reason))) {
+        if (codec.encoder().enqueueClose(writer.close(code, reason))) {     // behind the messages already accepted
             state = State.CLOSING;
             reading.update();
             clock.deadlineIn(config.closeTimeoutMillis());
