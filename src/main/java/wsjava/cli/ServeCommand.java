@@ -118,6 +118,7 @@ final class ServeCommand {
         System.out.println("  --max-handshakes N     sockets not yet upgraded beyond this (or half of --max-connections) push out the oldest (default "
                 + d.maxHandshakes() + ")");
         System.out.println("  --max-handshakes-per-address N  the same for one client address (default " + d.maxHandshakesPerAddress() + ")");
+        System.out.println("  --trusted-proxy ADDR   a reverse proxy's IP: its X-Forwarded-For names the client (repeatable)");
         System.out.println("  --head-timeout MS      the whole request head must arrive within this, else 408 (default " + d.headTimeoutMillis() + ")");
         System.out.println("  --zlib-budget BYTES    native memory for zlib streams; past it new clients get no context takeover (default "
                 + d.zlibBudgetBytes() + ")");
