@@ -109,8 +109,9 @@ final class Acceptor {
         }
     }
 
-    /** Called by the I/O thread's timer: ends a pause that is over. */
+    /** Called by the I/O thread's timer: pushes out stale handshakes over their share, ends a pause that is over. */
     void onTimer(long now) {
+        server.limits().handshakes.enforce(now).forEach(ServerConnection::pushOutIfWaiting);
         if (paused && now - resumeAtNanos >= 0 && key.isValid()) {
             paused = false;
             key.interestOps(SelectionKey.OP_ACCEPT);

@@ -23,6 +23,7 @@ final class ConnectionInput {
     private final InboundBudget budget;
     private final ServerConfig config;
     private final ServerStats stats;
+    private final HandshakeLimiter handshakes;
     final ConnectionAllowance allowance;
     private final CarriedInput carried = new CarriedInput();
     /** A pass is running: a listener's call must not start another on the same input. */
@@ -38,6 +39,7 @@ final class ConnectionInput {
         this.budget = server.limits().inbound;
         this.config = server.settings();
         this.stats = server.stats();
+        this.handshakes = server.limits().handshakes;
         this.allowance = new ConnectionAllowance(connection, budget, server);
     }
 
@@ -53,10 +55,13 @@ final class ConnectionInput {
         return reading.window(!budget.roomToResume() && !budget.holdsOverdraft(connection));
     }
 
-    /** The socket is readable: reads (unless input is carried over) and parses what came, in one pass. */
-    void read(ByteBuffer buffer, Transport transport) {
+    /**
+     * The socket is readable: reads (unless input is carried over) and parses what came, in one pass.
+     * Returns whether the peer sent anything (the handshake limiter's sign of progress).
+     */
+    boolean read(ByteBuffer buffer, Transport transport) {
         if (carrying() && !connection.isDraining()) {
-            return;     // what was read before is parsed first
+            return true;     // what was read before is parsed first
         }
         buffer.clear();
         buffer.limit(window());
@@ -65,20 +70,25 @@ final class ConnectionInput {
             n = transport.read(buffer);
         } catch (java.io.IOException e) {
             connection.lost("connection lost: " + e.getMessage(), e);
-            return;
+            return true;
         }
         if (n < 0) {
             connection.lost(connection.isOpen() ? "connection closed without a close frame" : "connection closed", null);
-            return;
+            return true;
+        }
+        boolean progressed = n > 0 || transport.progressed();
+        if (progressed && connection.handshaking()) {
+            handshakes.progress(connection, System.nanoTime());
         }
         if (n == 0 || connection.isDraining()) {
-            return;     // while lingering, what arrives is read only to be dropped
+            return progressed;     // while lingering, what arrives is read only to be dropped
         }
         clock.heard(System.nanoTime());
         allowance.received(n);
         stats.bytesIn.add(n);
         buffer.flip();
         pass(buffer);
+        return true;
     }
 
     /** Parses {@code input} in one pass; keeps what the pass could not take. */

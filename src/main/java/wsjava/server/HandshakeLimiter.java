@@ -1,58 +1,124 @@
 package wsjava.server;
 
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Sockets that have not upgraded yet (a request head or TLS handshake in progress, or an HTTP answer
- * being written), counted apart from the connection limit so that half-finished handshakes can never
- * fill it: beyond {@code cap} of them, or beyond {@code perAddress} from one address, the oldest (of
- * all, or of that address) is pushed out. A client that completes its handshake in time is never
- * the oldest for long; a slowloris that holds sockets open is.
+ * being written), counted apart from the connection limit so that half-finished handshakes cannot
+ * fill it. Beyond {@code cap} of them, or beyond {@code perAddress} from one address, the one that
+ * has kept the server waiting longest (of all, or of that address) is pushed out.
+ *
+ * <p>It is judged by progress, not by arrival: only a socket whose peer sent nothing for
+ * {@link #STALE_NANOS} can go, and its connection reads it once more before it goes (see
+ * {@link ServerConnection#pushOutIfWaiting()}). So a burst of complete requests from one address (a
+ * reverse proxy, a NAT) is never pushed out while its requests sit unread behind the others; a
+ * slowloris is cut to its share once its sockets stop moving, at the latest at the next timer pass.
  */
 final class HandshakeLimiter {
 
+    /** A socket whose peer sent nothing for this long has kept the server waiting. */
+    static final long STALE_NANOS = 500_000_000L;
+
     private final int cap;
     private final int perAddress;
-    private final LinkedHashSet<ServerConnection> all = new LinkedHashSet<>();
-    private final Map<String, ArrayDeque<ServerConnection>> byAddress = new HashMap<>();
+    private final java.util.Set<String> exempt;
+    /** Each socket's last progress (System.nanoTime), stalest first: access order moves a socket that moved to the end. */
+    private final LinkedHashMap<ServerConnection, Long> all = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<String, LinkedHashMap<ServerConnection, Long>> byAddress = new HashMap<>();
+    private final Map<ServerConnection, String> addresses = new HashMap<>();
 
-    HandshakeLimiter(ServerConfig config) {
+    HandshakeLimiter(ServerConfig config, java.util.Set<String> trustedProxies) {
         this.cap = Math.min(config.maxHandshakes(), Math.max(1, config.maxConnections() / 2));
         this.perAddress = config.maxHandshakesPerAddress();
+        this.exempt = trustedProxies;
     }
 
-    /** Counts {@code connection} in; returns the one it pushes out, or null. */
-    synchronized ServerConnection admit(ServerConnection connection, String address) {
-        all.add(connection);
-        ArrayDeque<ServerConnection> mine = byAddress.computeIfAbsent(address, a -> new ArrayDeque<>());
-        mine.add(connection);
-        ServerConnection oldest = null;
-        if (mine.size() > perAddress) {
-            oldest = mine.peekFirst();
-        } else if (all.size() > cap) {
-            Iterator<ServerConnection> first = all.iterator();
-            oldest = first.next();
+    /**
+     * Counts {@code connection} in; returns the sockets it pushes out (stale ones of its address,
+     * or of all, over their share), which the caller tells to go.
+     */
+    synchronized List<ServerConnection> admit(ServerConnection connection, String address, long now) {
+        all.put(connection, now);
+        addresses.put(connection, address);
+        byAddress.computeIfAbsent(address, a -> new LinkedHashMap<>(16, 0.75f, true)).put(connection, now);
+        return overShare(address, now);
+    }
+
+    /** The peer of {@code connection} sent something: it moves to the back of the line. */
+    synchronized void progress(ServerConnection connection, long now) {
+        String address = addresses.get(connection);
+        if (address != null) {
+            all.put(connection, now);
+            byAddress.get(address).put(connection, now);
         }
-        if (oldest != null) {
-            done(oldest, address(oldest));
+    }
+
+    /** The timer's pass: what is over its share and stale goes. */
+    synchronized List<ServerConnection> enforce(long now) {
+        List<ServerConnection> out = new ArrayList<>();
+        List<String> over = new ArrayList<>();
+        for (Map.Entry<String, LinkedHashMap<ServerConnection, Long>> e : byAddress.entrySet()) {
+            if (e.getValue().size() > share(e.getKey())) {
+                over.add(e.getKey());
+            }
         }
-        return oldest;
+        for (String address : over) {
+            trim(byAddress.get(address), share(address), now, out);
+        }
+        trim(all, cap, now, out);
+        return out;
     }
 
     /** {@code connection} upgraded or closed. */
-    synchronized void done(ServerConnection connection, String address) {
-        if (all.remove(connection)) {
-            ArrayDeque<ServerConnection> mine = byAddress.get(address);
-            if (mine != null) {
-                mine.remove(connection);
-                if (mine.isEmpty()) {
-                    byAddress.remove(address);
-                }
+    synchronized void done(ServerConnection connection) {
+        String address = addresses.remove(connection);
+        if (address != null) {
+            all.remove(connection);
+            LinkedHashMap<ServerConnection, Long> mine = byAddress.get(address);
+            mine.remove(connection);
+            if (mine.isEmpty()) {
+                byAddress.remove(address);
             }
+        }
+    }
+
+    private List<ServerConnection> overShare(String address, long now) {
+        LinkedHashMap<ServerConnection, Long> mine = byAddress.get(address);
+        if (mine.size() <= share(address) && all.size() <= cap) {
+            return java.util.Collections.emptyList();
+        }
+        List<ServerConnection> out = new ArrayList<>(1);
+        trim(mine, share(address), now, out);
+        trim(all, cap, now, out);
+        return out;
+    }
+
+    /** A trusted proxy speaks for many clients: only the cap of all holds for it. */
+    private int share(String address) {
+        return exempt.contains(address) ? Integer.MAX_VALUE : perAddress;
+    }
+
+    /** Takes the stalest of {@code line} out while it is over {@code limit}, stopping at the first that moved lately. */
+    private void trim(LinkedHashMap<ServerConnection, Long> line, int limit, long now, List<ServerConnection> out) {
+        Iterator<Map.Entry<ServerConnection, Long>> stalest = line.entrySet().iterator();
+        int size = line.size();
+        List<ServerConnection> going = new ArrayList<>();
+        while (size > limit && stalest.hasNext()) {
+            Map.Entry<ServerConnection, Long> e = stalest.next();
+            if (now - e.getValue() < STALE_NANOS) {
+                break;
+            }
+            going.add(e.getKey());
+            size--;
+        }
+        for (ServerConnection c : going) {
+            done(c);
+            out.add(c);
         }
     }
 
@@ -60,10 +126,6 @@ final class HandshakeLimiter {
     static String addressOf(String remote) {
         int colon = remote.lastIndexOf(':');
         return colon < 0 ? remote : remote.substring(0, colon);
-    }
-
-    private static String address(ServerConnection connection) {
-        return addressOf(connection.remoteAddress());
     }
 
     synchronized int size() {

@@ -51,6 +51,7 @@ public final class ServerConfig {
     private String accessToken;
     private boolean allowNoToken;
     private final List<String> subprotocols = new ArrayList<>();
+    private final List<String> trustedProxies = new ArrayList<>();
     private boolean serveDemoPage = true;
     private byte[] page;
     private final Map<String, WebSocketListener> routes = new LinkedHashMap<>();
@@ -90,6 +91,7 @@ public final class ServerConfig {
     public String accessToken() { return accessToken; }
     public boolean allowNoToken() { return allowNoToken; }
     public List<String> subprotocols() { return Collections.unmodifiableList(subprotocols); }
+    public List<String> trustedProxies() { return Collections.unmodifiableList(trustedProxies); }
     public boolean serveDemoPage() { return serveDemoPage; }
     /** The application's own page for {@code GET /} (UTF-8 HTML), or null: the demo page then, unless it is off. */
     public byte[] page() { return page == null ? null : page.clone(); }
@@ -156,6 +158,19 @@ public final class ServerConfig {
     public ServerConfig maxHandshakes(int value) { maxHandshakes = check(value, 1, Integer.MAX_VALUE, "maxHandshakes"); return this; }
     /** Handshakes in progress from one address beyond this many push out that address's oldest (default 256). */
     public ServerConfig maxHandshakesPerAddress(int value) { maxHandshakesPerAddress = check(value, 1, Integer.MAX_VALUE, "maxHandshakesPerAddress"); return this; }
+    /**
+     * A reverse proxy (an IP address) whose connections may name their client in
+     * {@code X-Forwarded-For} (repeatable). For those connections only, the last hop that is not a
+     * trusted proxy is the remote address the listener sees; their handshakes are held only to the
+     * cap of all, not to one address's share. The header is ignored from every other address.
+     */
+    public ServerConfig addTrustedProxy(String address) {
+        if (ForwardedFor.literal(address) == null) {
+            throw new IllegalArgumentException("a trusted proxy must be an IP address, got " + address);
+        }
+        trustedProxies.add(address);
+        return this;
+    }
     /** The whole request head must arrive within this long of the connection (of the TLS handshake with TLS): else 408. */
     public ServerConfig headTimeoutMillis(int value) { headTimeoutMillis = check(value, 1, Integer.MAX_VALUE, "headTimeoutMillis"); return this; }
     /**
@@ -297,6 +312,7 @@ public final class ServerConfig {
         c.accessToken = accessToken;
         c.allowNoToken = allowNoToken;
         c.subprotocols.addAll(subprotocols);
+        c.trustedProxies.addAll(trustedProxies);
         c.serveDemoPage = serveDemoPage;
         c.page = page;
         c.routes.putAll(routes);

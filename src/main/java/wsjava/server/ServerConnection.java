@@ -131,23 +131,35 @@ final class ServerConnection {
         key = selectionKey;
         reading.register(selectionKey);
         outbox.register(selectionKey);
-        ServerConnection oldest = server.limits().handshakes.admit(this, HandshakeLimiter.addressOf(remoteAddress));
-        if (oldest != null) {
-            oldest.pushedOut();
-        }
+        countHandshake();
+    }
+
+    private void countHandshake() {
+        server.limits().handshakes.admit(this, HandshakeLimiter.addressOf(remoteAddress), System.nanoTime()).forEach(ServerConnection::pushOutIfWaiting);
     }
 
     String remoteAddress() {
         return remoteAddress;
     }
 
-    /** Too many sockets are still in their handshake and this is the oldest: it goes (on its own I/O thread). */
-    private void pushedOut() {
+    /**
+     * Too many sockets are in their handshake and this one kept the server waiting longest: it reads
+     * once more (a complete request may sit unread behind a long pass), and goes unless something came.
+     */
+    void pushOutIfWaiting() {
         loop.execute(() -> {
-            if (state == State.HANDSHAKE || state == State.HTTP_RESPONSE) {
+            if (state == State.HANDSHAKE && input.read(loop.buffers().read, transport)) {
+                if (state == State.HANDSHAKE) {
+                    countHandshake();
+                }
+            } else if (state == State.HANDSHAKE || state == State.HTTP_RESPONSE) {
                 closeChannel();
             }
         });
+    }
+
+    boolean handshaking() {
+        return state == State.HANDSHAKE;
     }
 
     void onReadable(ByteBuffer buffer) {
@@ -226,7 +238,7 @@ final class ServerConnection {
         codec = session.codec;
         outbox.enqueue(session.response);
         state = State.OPEN;
-        server.limits().handshakes.done(this, HandshakeLimiter.addressOf(remoteAddress));
+        server.limits().handshakes.done(this);
         server.opened(handle);
         return calls.opened();
     }
@@ -399,7 +411,7 @@ final class ServerConnection {
             return;
         }
         state = State.CLOSED;
-        server.limits().handshakes.done(this, HandshakeLimiter.addressOf(remoteAddress));
+        server.limits().handshakes.done(this);
         outbox.discard();
         input.closed();
         if (codec != null) {

@@ -4,7 +4,7 @@ import wsjava.protocol.ZlibStreams;
 
 /**
  * What a server shares among all its connections to keep them bounded together: the inbound
- * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake limiter (sockets not yet upgraded), and the
+ * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake limiter (sockets not yet upgraded) with the trusted proxies, and the
  * zlib streams with their budget (native memory). Made from the config once, at construction.
  */
 final class ServerLimits {
@@ -12,13 +12,16 @@ final class ServerLimits {
     final InboundBudget inbound;
     final OutputBudget output;
     final HandshakeLimiter handshakes;
+    /** The reverse proxies whose X-Forwarded-For is believed (see {@link ForwardedFor}). */
+    final java.util.Set<String> trustedProxies;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
 
     ServerLimits(ServerConfig config) {
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
-        this.handshakes = new HandshakeLimiter(config);
+        this.trustedProxies = ForwardedFor.trusted(config.trustedProxies());
+        this.handshakes = new HandshakeLimiter(config, trustedProxies);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);
     }
 }

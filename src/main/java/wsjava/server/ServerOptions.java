@@ -81,6 +81,7 @@ public final class ServerOptions {
             case "allow-origin": config.addAllowedOrigin(value); break;
             case "token": config.accessToken(checkedToken(value)); break;
             case "subprotocol": config.addSubprotocol(value); break;
+            case "trusted-proxy": config.addTrustedProxy(value); break;
             case "allow-any-origin": config.allowAnyOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "allow-host-origin": config.allowHostOrigin(value == null || Boolean.parseBoolean(value)); break;
             case "no-token": config.allowNoToken(value == null || Boolean.parseBoolean(value)); break;

@@ -56,6 +56,8 @@ final class TlsTransport implements Transport {
     private boolean taskRunning;
     private boolean handshakeDone;
     private boolean peerFinished;
+    /** The last read took ciphertext from the socket. */
+    private boolean tookBytes;
 
     TlsTransport(SocketChannel channel, SSLEngine engine, IoLoop loop, Runnable resume, Runnable needFlush) {
         this.channel = channel;
@@ -84,6 +86,7 @@ final class TlsTransport implements Transport {
         }
         in.limit(in.position() + packet);
         int n = channel.read(in);
+        tookBytes = n > 0;
         if (n < 0) {
             eof = true;
         }
@@ -244,6 +247,11 @@ final class TlsTransport implements Transport {
     @Override
     public boolean hasPendingOutput() {
         return pendingOut != null;
+    }
+
+    @Override
+    public boolean progressed() {
+        return tookBytes || taskRunning;
     }
 
     @Override

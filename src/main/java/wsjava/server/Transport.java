@@ -38,6 +38,14 @@ interface Transport extends GatheringByteChannel {
      */
     boolean writesThrough();
 
+    /**
+     * Whether the last read moved the handshake on without application bytes (TLS records taken, or
+     * its tasks still running: no fault of the peer's); plain TCP has no such bytes.
+     */
+    default boolean progressed() {
+        return false;
+    }
+
     /** Whether application data can flow yet (TLS: the handshake is done). */
     boolean ready();
 

@@ -48,7 +48,7 @@ final class UpgradeStage {
     Session open(HttpRequest request, ServerConnection connection, IoLoop loop, FrameWriter writer, Outbox outbox,
                  ConnectionAllowance allowance) {
         Handshake.validate(request);
-        String remote = connection.remoteAddress();
+        String remote = ForwardedFor.clientOf(request, connection.remoteAddress(), server.limits().trustedProxies);
         AcceptedUpgrade upgrade = AcceptedUpgrade.answer(request, server.admit(request, remote), server.settings(), server.listener(),
                 server.limits().zlib);
         ConnectionHandle handle = new ConnectionHandle(connection, server, request, remote, upgrade, writer, outbox);

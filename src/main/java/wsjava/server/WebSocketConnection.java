@@ -37,7 +37,7 @@ public interface WebSocketConnection {
         return null;
     }
 
-    /** The client's address as "ip:port". */
+    /** The client's address as "ip:port"; from a trusted proxy, the client it names, as "ip" (see {@link ServerConfig#addTrustedProxy}). */
     String remoteAddress();
 
     WebSocketServer server();

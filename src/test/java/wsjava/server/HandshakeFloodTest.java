@@ -33,7 +33,7 @@ class HandshakeFloodTest {
             for (int i = 0; i < 400; i++) {
                 half.add(halfHandshake(server.port(), "127.0.0.1"));
             }
-            Thread.sleep(300);
+            Thread.sleep(HandshakeLimiter.STALE_NANOS / 1_000_000 + 700);      // stale, and a timer pass since
             try (RawClient bystander = RawClient.open(server.port())) {      // 503 if the half handshakes filled the limit
                 bystander.send(bystander.writer.frame(OpCode.TEXT, true, "in".getBytes(), 0, 2));
                 assertEquals("in", new String(bystander.readFrame(10_000).payload()));
@@ -58,7 +58,7 @@ class HandshakeFloodTest {
             for (int i = 0; i < 30; i++) {
                 flood.add(halfHandshake(server.port(), "127.0.0.1"));
             }
-            Thread.sleep(500);
+            Thread.sleep(HandshakeLimiter.STALE_NANOS / 1_000_000 + 700);
             assertEquals(20, closedByServer(flood), "the flooding address keeps its newest 10");
             assertEquals(0, closedByServer(other), "another address keeps all of its handshakes");
         } finally {
@@ -103,7 +103,7 @@ class HandshakeFloodTest {
     }
 
     /** How many of {@code sockets} the server closed (a read ends or fails at once). */
-    private static int closedByServer(List<Socket> sockets) throws IOException {
+    static int closedByServer(List<Socket> sockets) throws IOException {
         int closed = 0;
         for (Socket s : sockets) {
             s.setSoTimeout(200);
