@@ -1,5 +1,6 @@
 package wsjava.server;
 
+import wsjava.protocol.InflationAllowance;
 import wsjava.protocol.ZlibStreams;
 
 /**
@@ -14,11 +15,14 @@ final class ServerLimits {
     final HandshakeLimiter handshakes;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
+    /** What compressed messages may inflate past the ratio cap, all connections together. */
+    final InflationAllowance inflationPastRatio;
 
     ServerLimits(ServerConfig config) {
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
         this.handshakes = new HandshakeLimiter(config);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);
+        this.inflationPastRatio = InflationAllowance.forMessageLimit(config.maxMessageSize());
     }
 }
