@@ -15,6 +15,7 @@ import wsjava.protocol.CloseException;
 import wsjava.protocol.DeflateAgreement;
 import wsjava.protocol.FrameParser;
 import wsjava.protocol.FrameWriter;
+import wsjava.protocol.InflationAllowance;
 import wsjava.protocol.MessageAssembler;
 import wsjava.protocol.MessageDeflater;
 import wsjava.protocol.MessageInflater;
@@ -61,7 +62,8 @@ final class ClientConnection implements WebSocketConnection {
         this.listener = listener;
         DeflateAgreement deflate = handshake.deflate;
         this.deflater = deflate == null ? null : new MessageDeflater(6, deflate.clientNoContextTakeover());
-        this.inflater = deflate == null ? null : new MessageInflater(deflate.serverNoContextTakeover(), config.maxInflationRatio(), null, null);
+        this.inflater = deflate == null ? null : new MessageInflater(deflate.serverNoContextTakeover(), config.maxInflationRatio(), null, null,
+                InflationAllowance.forMessageLimit(config.maxMessageSize()));
         this.outbox = new ClientOutbox(socket, this::failed, this::outboxFull, config.readPauseBytes(), config.outboundLimitBytes());
     }
 

@@ -2,9 +2,12 @@ package wsjava.protocol;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One extension a client offers in {@code Sec-WebSocket-Extensions} (RFC 6455 section 9.1): a name
@@ -38,7 +41,7 @@ public final class ExtensionOffer {
         return parameters;
     }
 
-    /** Whether a parameter name appeared more than once (extensions must then decline the offer). */
+    /** Whether a parameter name appeared more than once, in any letter case (extensions must then decline the offer). */
     public boolean repeatsParameter() {
         return repeatsParameter;
     }
@@ -93,6 +96,7 @@ public final class ExtensionOffer {
         private ExtensionOffer readExtension() {
             String name = readToken("an extension name");
             Map<String, String> parameters = new LinkedHashMap<>();
+            Set<String> seen = new HashSet<>();
             boolean repeats = false;
             skipSpace();
             while (at < s.length() && s.charAt(at) == ';') {
@@ -107,7 +111,8 @@ public final class ExtensionOffer {
                     value = at < s.length() && s.charAt(at) == '"' ? readQuotedToken() : readToken("a parameter value");
                     skipSpace();
                 }
-                repeats |= parameters.containsKey(parameter);
+                // Parameter names are tokens, compared without regard to case (RFC 7692 section 5.1).
+                repeats |= !seen.add(parameter.toLowerCase(Locale.ROOT));
                 parameters.put(parameter, value);
             }
             return new ExtensionOffer(name, parameters, repeats);

@@ -10,7 +10,8 @@ import java.util.zip.Inflater;
  * (its memory and work budgets); when it may not, inflating stops and the input it did not use stays
  * in the caller's buffer (an {@link Inflater} keeps its own state), to be fed again later. A bomb is
  * stopped at the message limit with at most one step in memory, and past the first MiB a message
- * may not inflate more than {@code maxRatio} times its compressed size (1009).
+ * may not inflate more than {@code maxRatio} times its compressed size unless an
+ * {@link InflationAllowance} grants the bytes past that: a message the allowance cannot cover gets 1009.
  *
  * <p>The zlib stream is made on the first compressed message and, without context takeover, freed
  * after each message, so a connection that is not receiving one holds none. The step array may be
@@ -46,6 +47,10 @@ public final class MessageInflater {
     private byte[] step;
     private long messageIn;
     private long messageOut;
+    /** Bytes of this message the allowance granted past the ratio cap. */
+    private long messageGranted;
+    /** Grants bytes past the ratio cap; null: none are granted. */
+    private final InflationAllowance allowance;
     /** Streams made and not yet freed, for a budget of native memory; may be null. */
     private final ZlibStreams streams;
 
@@ -60,6 +65,12 @@ public final class MessageInflater {
      * @param streams    counts the zlib streams this inflater holds, or null
      */
     public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams) {
+        this(noContextTakeover, maxRatio, sharedStep, streams, null);
+    }
+
+    /** @param allowance grants bytes past the ratio cap (shared by a server's connections), or null for none */
+    public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams, InflationAllowance allowance) {
+        this.allowance = allowance;
         this.noContextTakeover = noContextTakeover;
         this.maxRatio = maxRatio;
         this.sharedStep = sharedStep;
@@ -142,10 +153,19 @@ public final class MessageInflater {
     }
 
     private void checkRatio(long usedNow) {
-        if (maxRatio > 0 && messageOut > RATIO_FREE_BYTES && messageOut > (messageIn + usedNow) * maxRatio) {
-            throw new MessageTooLargeException("compressed message inflates more than " + maxRatio
-                    + " times its size past the first MiB");
+        if (maxRatio <= 0 || messageOut <= RATIO_FREE_BYTES) {
+            return;
         }
+        long past = messageOut - Math.max(RATIO_FREE_BYTES, (messageIn + usedNow) * maxRatio) - messageGranted;
+        if (past <= 0) {
+            return;
+        }
+        if (allowance != null && allowance.take(past)) {
+            messageGranted += past;
+            return;
+        }
+        throw new MessageTooLargeException("compressed message inflates more than " + maxRatio
+                + " times its size past the first MiB, and the allowance for such messages is spent");
     }
 
     /** Ends a compressed message: inflates the {@code 00 00 ff ff} tail its sender removed (a few bytes at most: never declined). */
@@ -162,6 +182,7 @@ public final class MessageInflater {
         }
         messageIn = 0;
         messageOut = 0;
+        messageGranted = 0;
         if (noContextTakeover || inflater.finished()) {
             release();
         }

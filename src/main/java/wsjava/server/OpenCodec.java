@@ -44,7 +44,8 @@ final class OpenCodec {
             encoder = new MessageEncoder(writer, outbox, null, compression);
             parser = new FrameParser(Role.SERVER, config.maxFramePayload());
         } else {
-            inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams);
+            inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams,
+                    server.limits().inflationPastRatio);
             MessageDeflater deflater = new MessageDeflater(compression.level(), deflate.serverNoContextTakeover(), server.limits().zlibStreams);
             encoder = new MessageEncoder(writer, outbox, deflater, compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);

@@ -1,5 +1,6 @@
 package wsjava.server;
 
+import wsjava.protocol.InflationAllowance;
 import wsjava.protocol.ZlibStreams;
 
 /**
@@ -16,6 +17,8 @@ final class ServerLimits {
     final java.util.Set<String> trustedProxies;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
+    /** What compressed messages may inflate past the ratio cap, all connections together. */
+    final InflationAllowance inflationPastRatio;
 
     ServerLimits(ServerConfig config) {
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
@@ -23,5 +26,6 @@ final class ServerLimits {
         this.trustedProxies = ForwardedFor.trusted(config.trustedProxies());
         this.handshakes = new HandshakeLimiter(config, trustedProxies);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);
+        this.inflationPastRatio = InflationAllowance.forMessageLimit(config.maxMessageSize());
     }
 }

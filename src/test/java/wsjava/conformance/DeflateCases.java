@@ -173,6 +173,9 @@ final class DeflateCases {
             {"permessage-deflate; server_max_window_bits=\"15\"; client_max_window_bits", "permessage-deflate; server_max_window_bits=15"},
             {"permessage-deflate; server_max_window_bits=10, permessage-deflate", "permessage-deflate"},
             {"x-webkit-deflate-frame, permessage-deflate; client_no_context_takeover", "permessage-deflate; client_no_context_takeover"},
+            // a parameter repeated in another letter case declines that offer (RFC 7692 section 5.1); the next one is taken
+            {"permessage-deflate; client_no_context_takeover; CLIENT_NO_CONTEXT_TAKEOVER, permessage-deflate; server_no_context_takeover",
+                "permessage-deflate; server_no_context_takeover"},
         };
         int n = 0;
         for (String[] a : agreements) {

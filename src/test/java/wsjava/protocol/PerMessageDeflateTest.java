@@ -35,6 +35,17 @@ class PerMessageDeflateTest {
     }
 
     @Test
+    void aParameterRepeatedInAnotherLetterCaseDeclinesThatOfferAndTheNextIsTaken() {
+        assertTrue(offers("permessage-deflate; client_no_context_takeover; CLIENT_NO_CONTEXT_TAKEOVER").get(0).repeatsParameter());
+        assertTrue(offers("x; Server_Max_Window_Bits=15; server_max_window_bits=15").get(0).repeatsParameter());
+        assertFalse(offers("x; a; b").get(0).repeatsParameter());
+        assertNull(DeflateAgreement.negotiate(offers("permessage-deflate; client_no_context_takeover; CLIENT_NO_CONTEXT_TAKEOVER"), true));
+        DeflateAgreement next = DeflateAgreement.negotiate(
+                offers("permessage-deflate; client_no_context_takeover; CLIENT_NO_CONTEXT_TAKEOVER, permessage-deflate; server_no_context_takeover"), true);
+        assertEquals("permessage-deflate; server_no_context_takeover", next.responseHeader());
+    }
+
+    @Test
     void badSyntaxIs400WithTheReason() {
         for (String bad : new String[] {"", ",", "a;", "a;=1", "a; b=", "a; b=\"c d\"", "a; b=\"c", "a b", "a; b=1 c", "a\u00e9"}) {
             HandshakeException e = assertThrows(HandshakeException.class, () -> offers(bad), bad);

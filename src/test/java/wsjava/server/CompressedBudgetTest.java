@@ -22,7 +22,7 @@ import wsjava.testing.RawClient;
  * and inflated, so compressed messages walked past it (60 stalled ones, 0.98 MB sent, held 1,205
  * MiB). Budget is now reserved inside the inflation loop; when it is spent, inflating stops, the
  * rest of the read is kept and the connection waits. And a message may not inflate more than 200
- * times its size past its first MiB. (A message that holds memory past the budget may not stall for
+ * times its size past its first MiB, unless the server's shared allowance covers the rest. (A message that holds memory past the budget may not stall for
  * a second while others wait: see OverdraftTest. These stall for half a second.)
  */
 @Timeout(180)
@@ -73,15 +73,56 @@ class CompressedBudgetTest {
     }
 
     @Test
-    void aMessageInflatingAThousandTimesPastItsFirstMegabyteGets1009() throws Exception {
-        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new EchoListener()).start();
+    void aLoneMessageOfSixteenMebibytesOfZerosIsEchoedWhole() throws Exception {
+        // 1,000:1, within every limit set: the ratio cap alone used to refuse it with 1009.
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).maxMessageSize(16 << 20), new EchoListener()).start();
         try (RawClient c = RawClient.openOffering(server.port(), OFFER)) {
-            byte[] bomb = AttackFrames.deflate(new byte[8 << 20]);
-            c.send(AttackFrames.frame(true, true, OpCode.BINARY, bomb));
-            Frame f = c.readFrame(20_000);
-            assertEquals(OpCode.CLOSE, f.opcode(), "a bomb is refused, not echoed");
-            assertEquals(1009, (f.payload()[0] & 0xFF) << 8 | (f.payload()[1] & 0xFF));
+            byte[] zeros = AttackFrames.deflate(new byte[16 << 20]);
+            assertTrue((16 << 20) / zeros.length > 900, "compresses about 1,000:1");
+            c.send(AttackFrames.frame(true, true, OpCode.BINARY, zeros));
+            assertEquals(16 << 20, inflatedEcho(c));
         } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aFloodOfThousandFoldMessagesGets1009OnceTheSharedAllowanceIsSpent() throws Exception {
+        int limit = 8 << 20;
+        int senders = 8;
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).maxMessageSize(limit), new EchoListener()).start();
+        List<RawClient> clients = new ArrayList<>();
+        try {
+            byte[] bomb = AttackFrames.deflate(new byte[limit]);
+            byte[] frame = AttackFrames.frame(true, true, OpCode.BINARY, bomb);
+            long started = System.nanoTime();
+            for (int i = 0; i < senders; i++) {
+                RawClient c = RawClient.openOffering(server.port(), OFFER);
+                clients.add(c);
+                c.send(frame);
+            }
+            int echoed = 0;
+            int refused = 0;
+            for (RawClient c : clients) {
+                Frame f = c.readFrame(60_000);
+                if (f.opcode() == OpCode.CLOSE) {
+                    assertEquals(1009, (f.payload()[0] & 0xFF) << 8 | (f.payload()[1] & 0xFF));
+                    refused++;
+                } else {
+                    echoed++;
+                }
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            // The allowance: two message limits, refilled at one a second; each echo drew what it inflated past the cap.
+            long pastCap = limit - Math.max(1 << 20, 200L * bomb.length);
+            double granted = 2.0 * limit + seconds * limit;
+            assertTrue(refused > 0, "a flood of " + senders + " bombs in " + seconds + " s was all inflated");
+            assertTrue(echoed * pastCap <= granted, echoed + " bombs of " + senders + " inflated in " + seconds
+                    + " s: more than the allowance grants");
+        } finally {
+            for (RawClient c : clients) {
+                c.close();
+            }
             server.stop();
         }
     }

@@ -1,0 +1,62 @@
+package wsjava.protocol;
+
+/**
+ * Inflated bytes that messages may produce past their ratio cap, shared by the connections of one
+ * server (or held by one client connection): a bucket of {@code capacity} bytes, refilled at
+ * {@code perSecond}. A lone legitimate message that compresses very well (16 MiB of zeros is
+ * 1,000:1) draws from it and is delivered; a flood of such messages empties it and the next one past
+ * its first MiB gets 1009. So the work such messages cost the whole server is bounded per second,
+ * however many connections send them, and only a message that arrives while the bucket is empty is
+ * refused.
+ */
+public final class InflationAllowance {
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final long capacity;
+    private final long perSecond;
+    private long available;
+    private long refilledAt = System.nanoTime();
+
+    public InflationAllowance(long capacity, long perSecond) {
+        if (capacity < 0 || perSecond < 0) {
+            throw new IllegalArgumentException("capacity and rate must not be negative");
+        }
+        this.capacity = capacity;
+        this.perSecond = perSecond;
+        this.available = capacity;
+    }
+
+    /** The default for a message limit: two such messages at once, one a second after that. */
+    public static InflationAllowance forMessageLimit(long maxMessageBytes) {
+        return new InflationAllowance(2 * maxMessageBytes, maxMessageBytes);
+    }
+
+    /** Takes {@code bytes} if the bucket holds them; false (and nothing taken) if not. */
+    public synchronized boolean take(long bytes) {
+        refill(System.nanoTime());
+        if (bytes > available) {
+            return false;
+        }
+        available -= bytes;
+        return true;
+    }
+
+    /** What may be taken now. */
+    public synchronized long available() {
+        refill(System.nanoTime());
+        return available;
+    }
+
+    private void refill(long now) {
+        long elapsed = now - refilledAt;
+        if (elapsed <= 0) {
+            return;
+        }
+        long added = (long) (elapsed / (double) NANOS_PER_SECOND * perSecond);
+        if (added > 0 || available >= capacity) {
+            available = Math.min(capacity, available + added);
+            refilledAt = now;
+        }
+    }
+}
