@@ -57,9 +57,4 @@ public final class BenchMain {
                 System.exit("--help".equals(command) ? 0 : 2);
         }
     }
-
-    public static String option(List<String> args, String name, String fallback) {
-        int i = args.indexOf(name);
-        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : fallback;
-    }
 }
