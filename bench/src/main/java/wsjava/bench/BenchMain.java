@@ -56,9 +56,4 @@ public final class BenchMain {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
-
-    public static String option(List<String> args, String name, String fallback) {
-        int i = args.indexOf(name);
-        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : fallback;
-    }
 }

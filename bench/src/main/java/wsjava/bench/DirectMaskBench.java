@@ -32,7 +32,7 @@ public final class DirectMaskBench {
     public static void run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         ChainedOptionsBuilder options = MaskBench.jmhOptions("wsjava\\.mask\\.DirectMaskBenchmark\\.", "-Xmx1g", smoke, quick);
         int sizes = smoke ? 2 : 5;
         System.out.printf("direct-buffer mask benchmark (%s mode): %d JMH runs, kernel in this JVM: %s%n",

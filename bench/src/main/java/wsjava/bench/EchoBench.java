@@ -92,12 +92,12 @@ public final class EchoBench {
     public static void run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         int[] sizes = smoke ? new int[] {64} : new int[] {64, 1024, 16 * 1024, 64 * 1024, 1024 * 1024};
         int[] connectionCounts = smoke ? new int[] {1, 2} : new int[] {1, 16, 64};
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
-        int idle = Integer.parseInt(BenchMain.option(args, "--idle", smoke ? "50" : "10000"));
+        int idle = Integer.parseInt(Options.value(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
         boolean pin = !smoke && canPin();
         List<Peer> peers = new ArrayList<>(PEERS);

@@ -45,7 +45,7 @@ public final class LanguagesBench {
 
     public static void run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         Path root = Path.of(System.getProperty("wsjava.root", ".")).toAbsolutePath();
         Path scripts = root.resolve("bench/languages");
         int[] sizes = smoke ? new int[] {16 * 1024} : new int[] {16 * 1024, 1 << 20, 16 << 20};

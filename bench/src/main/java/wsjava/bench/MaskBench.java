@@ -32,7 +32,7 @@ public final class MaskBench {
     public static void run(List<String> args) throws Exception {
         boolean quick = args.contains("--quick");
         boolean smoke = args.contains("--smoke");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         ChainedOptionsBuilder options = jmhOptions("wsjava\\.mask\\.MaskBenchmark\\.", "-Xmx2g", smoke, quick);
         if (smoke) {
             options.param("mode", "inPlace");

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import wsjava.bench.BenchMain;
+import wsjava.bench.Options;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
 
@@ -43,12 +43,12 @@ public final class AttackBench {
 
     public static Outcome run(List<String> args) throws Exception {
         Attack.Scale scale = new Attack.Scale(args.contains("--smoke"));
-        Path out = Path.of(BenchMain.option(args, "--out", "results/attack"));
-        String jar = BenchMain.option(args, "--server-jar", null);
+        Path out = Path.of(Options.value(args, "--out", "results/attack"));
+        String jar = Options.value(args, "--server-jar", null);
         Path libraryJar = jar == null ? null : Path.of(jar).toAbsolutePath();
-        String arenas = BenchMain.option(args, "--malloc-arena-max", "2");
-        List<String> heaps = Arrays.asList(BenchMain.option(args, "--heap", "128m,default").split(","));
-        List<String> only = Arrays.asList(BenchMain.option(args, "--only", "").split(","));
+        String arenas = Options.value(args, "--malloc-arena-max", "2");
+        List<String> heaps = Arrays.asList(Options.value(args, "--heap", "128m,default").split(","));
+        List<String> only = Arrays.asList(Options.value(args, "--only", "").split(","));
         Files.createDirectories(out);
 
         List<AttackRow> rows = new ArrayList<>();

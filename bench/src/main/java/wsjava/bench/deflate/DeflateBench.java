@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import wsjava.bench.BenchMain;
 import wsjava.bench.BlockingLoad;
 import wsjava.bench.EchoBench;
 import wsjava.bench.MaskBench;
+import wsjava.bench.Options;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
 
@@ -35,12 +35,12 @@ public final class DeflateBench {
     public static boolean run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         int[] sizes = smoke ? new int[] {1024} : new int[] {1024, 16 * 1024, 256 * 1024, 1024 * 1024};
         int connections = smoke ? 2 : 16;
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
-        int memoryCount = Integer.parseInt(BenchMain.option(args, "--connections", smoke ? "50" : "10000"));
+        int memoryCount = Integer.parseInt(Options.value(args, "--connections", smoke ? "50" : "10000"));
         boolean pin = !smoke && EchoBench.canPin();
         System.out.printf(Locale.ROOT, "compressed echo (%s): %d servers x %d sizes, %d connections, %.1f s each%s; then memory with %d connections%n",
                 smoke ? "smoke" : quick ? "quick" : "full", PEERS.size(), sizes.length, connections, measure,

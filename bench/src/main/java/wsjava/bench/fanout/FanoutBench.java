@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import wsjava.bench.BenchMain;
 import wsjava.bench.EchoBench;
+import wsjava.bench.Options;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
 import wsjava.redis.LocalRedis;
@@ -46,12 +46,12 @@ public final class FanoutBench {
     public static boolean run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
-        int subscribers = Integer.parseInt(BenchMain.option(args, "--subscribers", smoke ? "12" : "600"));
-        int topics = Integer.parseInt(BenchMain.option(args, "--topics", smoke ? "3" : "10"));
-        int size = Integer.parseInt(BenchMain.option(args, "--size", "64"));
-        int window = Integer.parseInt(BenchMain.option(args, "--window", smoke ? "4" : "128"));
-        int repeat = Integer.parseInt(BenchMain.option(args, "--repeat", smoke ? "1" : "3"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
+        int subscribers = Integer.parseInt(Options.value(args, "--subscribers", smoke ? "12" : "600"));
+        int topics = Integer.parseInt(Options.value(args, "--topics", smoke ? "3" : "10"));
+        int size = Integer.parseInt(Options.value(args, "--size", "64"));
+        int window = Integer.parseInt(Options.value(args, "--window", smoke ? "4" : "128"));
+        int repeat = Integer.parseInt(Options.value(args, "--repeat", smoke ? "1" : "3"));
         double warmup = smoke ? 0.3 : quick ? 1.0 : 3.0;
         double measure = smoke ? 0.5 : quick ? 2.0 : 5.0;
         Files.createDirectories(out);

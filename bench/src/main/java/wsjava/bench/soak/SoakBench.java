@@ -13,8 +13,8 @@ import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import wsjava.bench.BenchMain;
 import wsjava.bench.EchoBench;
+import wsjava.bench.Options;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
 
@@ -50,10 +50,10 @@ public final class SoakBench {
 
     public static Outcome run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
-        int seconds = Integer.parseInt(BenchMain.option(args, "--seconds", smoke ? "8" : "120"));
-        int clients = Integer.parseInt(BenchMain.option(args, "--clients", smoke ? "20" : "300"));
-        int chaos = Integer.parseInt(BenchMain.option(args, "--chaos", smoke ? "4" : "24"));
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        int seconds = Integer.parseInt(Options.value(args, "--seconds", smoke ? "8" : "120"));
+        int clients = Integer.parseInt(Options.value(args, "--clients", smoke ? "20" : "300"));
+        int chaos = Integer.parseInt(Options.value(args, "--chaos", smoke ? "4" : "24"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         Files.createDirectories(out);
 
         int port = EchoBench.freePort();

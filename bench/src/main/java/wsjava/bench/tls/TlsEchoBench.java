@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
-import wsjava.bench.BenchMain;
 import wsjava.bench.EchoBench;
 import wsjava.bench.MaskBench;
+import wsjava.bench.Options;
 import wsjava.bench.Progress;
 import wsjava.bench.Report;
 import wsjava.tls.SelfSignedCertificate;
@@ -30,7 +30,7 @@ public final class TlsEchoBench {
     public static boolean run(List<String> args) throws Exception {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
-        Path out = Path.of(BenchMain.option(args, "--out", "results"));
+        Path out = Path.of(Options.value(args, "--out", "results"));
         int[] sizes = smoke ? new int[] {1024} : new int[] {1024, 64 * 1024};
         int connections = smoke ? 2 : 16;
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
