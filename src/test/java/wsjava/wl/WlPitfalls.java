@@ -235,7 +235,8 @@ final class WlPitfalls {
             Matcher m = takesOptions.matcher(s.code);
             while (m.find()) {
                 String f = m.group(1);
-                if (!checked.contains(f) && !isChannelForward(s.code, m.start())) {
+                // SyntaxInformation[f] = {"ArgumentsPattern" -> {..., OptionsPattern[]}} describes f; it takes no options.
+                if (!f.equals("SyntaxInformation") && !checked.contains(f) && !isChannelForward(s.code, m.start())) {
                     out.add(s.at(m.start()) + ": " + f + " takes OptionsPattern[] but never checks for unknown options");
                 }
             }
