@@ -56,6 +56,7 @@ final class WlPitfalls {
             problems.addAll(taskNeverRemoved(s));
             problems.addAll(namedSlotsWithoutParameters(s));
             problems.addAll(scopingOutsidePrivate(s));
+            problems.addAll(javaExceptionNotByCheck(s));
         }
         problems.addAll(optionsNeverChecked(sources));
         return problems;
@@ -212,6 +213,32 @@ final class WlPitfalls {
                         + " makes its variables in the user's context");
             }
             offset += line.length() + 1;
+        }
+        return out;
+    }
+
+    /**
+     * Whether a Java call threw is decided by Check[call, fail, {Java::excptn}], whose operation
+     * Quiet does not change (reference page of Check). Nothing documents that $MessageList records
+     * a quieted message, so Java::excptn anywhere else (MemberQ[$MessageList, ...]) is a guess.
+     */
+    static List<String> javaExceptionNotByCheck(Source s) {
+        List<String> out = new ArrayList<>();
+        if (!s.kernel) {
+            return out;
+        }
+        Matcher m = Pattern.compile("Java::excptn").matcher(s.code);
+        while (m.find()) {
+            // The list {Java::excptn} must be an argument of a Check[.
+            int brace = s.code.lastIndexOf('{', m.start());
+            int open = brace < 0 ? -1 : enclosingBracket(s.code, brace);
+            String before = open < 0 ? "" : s.code.substring(Math.max(0, open - 40), open);
+            boolean inCheckList = brace >= 0 && s.code.substring(brace + 1, m.start()).isBlank()
+                    && s.code.substring(Math.max(0, brace - 20), brace).matches("(?s).*,\\s*$")
+                    && before.matches("(?s).*(?<![A-Za-z0-9$`])Check$");
+            if (!inCheckList) {
+                out.add(s.at(m.start()) + ": Java::excptn looked for outside Check[call, fail, {Java::excptn}]");
+            }
         }
         return out;
     }
