@@ -6,15 +6,39 @@
 #   ./wsjava wljs status [EXTENSIONS_DIR]    is it installed, and which version
 #   ./wsjava wljs check WLJS_DIR             does a WLJS checkout or installation still have every
 #                                            place the extension hooks into (run it after a WLJS update)
-# EXTENSIONS_DIR defaults to WLJS's own: $WLJS_EXTENSIONS_DIR, else "~/Documents/WLJS Notebooks/Extensions".
+# EXTENSIONS_DIR defaults to WLJS's own: $WLJS_EXTENSIONS_DIR, else "WLJS Notebooks/Extensions" in the
+# kernel's $UserDocumentsDirectory (as WLJS finds it), else in ~/Documents.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SOURCE="$ROOT/wljs/wsjava"
-PACLET="$ROOT/target/WSJava-0.1.0.paclet"
+PACLET="${WSJAVA_PACLET:-$ROOT/target/WSJava-0.1.0.paclet}"
 default_dir="${WLJS_EXTENSIONS_DIR:-$HOME/Documents/WLJS Notebooks/Extensions}"
 
+# A path as the kernel reads it: a Windows path under Git Bash or Cygwin, else unchanged.
+native_path() { if command -v cygpath >/dev/null 2>&1; then cygpath -w "$1"; else printf '%s\n' "$1"; fi; }
+unix_path() { if command -v cygpath >/dev/null 2>&1; then cygpath -u "$1"; else printf '%s\n' "$1"; fi; }
+
+# PacletInstall in a kernel, with its output (and any activation prompt) on the terminal. It counts
+# as done only when the kernel wrote its Extensions folder to $1 after checking that PacletInstall
+# gave a PacletObject and that PacletFind["WSJava"] now gives that paclet first: a Failure can come
+# back with exit code 0.
+install_paclet() {
+  WSJAVA_PACLET_FILE="$(native_path "$PACLET")" WSJAVA_DIR_FILE="$(native_path "$1")" wolframscript -code '
+    p = PacletInstall[File[Environment["WSJAVA_PACLET_FILE"]], ForceVersionInstall -> True];
+    found = PacletFind["WSJava"];
+    Which[
+      Head[p] =!= PacletObject, Print["PacletInstall gave ", p]; Exit[1],
+      found === {} || First[found]["Location"] =!= p["Location"],
+        Print["PacletFind[\"WSJava\"] does not give the paclet just installed: ", found]; Exit[1],
+      True,
+        Print["installed ", p["Name"], " ", p["Version"], " at ", p["Location"]];
+        Export[Environment["WSJAVA_DIR_FILE"], FileNameJoin[{$UserDocumentsDirectory, "WLJS Notebooks", "Extensions"}], "Text"];
+        Exit[0]]' || return 1
+  [ -s "$1" ]
+}
+
 # The usage text (this file's header); exit code $1, 2 unless asked for.
-usage() { sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 # check: each line is "file|what it is|extended regex". The extension arms nothing when one of
 # them is missing (it checks the same structure at run time); this says so before WLJS starts.
@@ -60,9 +84,16 @@ case "${1:-}" in
     elif command -v wolframscript >/dev/null 2>&1; then
       [ -f "$PACLET" ] || { echo "wsjava wljs install: $PACLET is missing (./wsjava builds it)" >&2; exit 2; }
       echo "installing the WSJava paclet for every kernel (PacletInstall)..."
-      wolframscript -code "PacletInstall[\"$PACLET\", ForceVersionInstall -> True]" >/dev/null || { echo "wsjava wljs install: PacletInstall failed" >&2; exit 1; }
+      answer=$(mktemp) || exit 1
+      if ! install_paclet "$answer"; then
+        rm -f "$answer"
+        echo "wsjava wljs install: the paclet was not installed (see above); the extension was not copied" >&2
+        exit 1
+      fi
+      if [ $# -lt 2 ] && [ -z "${WLJS_EXTENSIONS_DIR:-}" ]; then dir=$(unix_path "$(cat "$answer")"); fi
+      rm -f "$answer"
     else
-      echo "no wolframscript here: install the paclet yourself with PacletInstall[\"$PACLET\"]"
+      echo "no wolframscript here: install the paclet yourself with PacletInstall[\"$(native_path "$PACLET")\"]"
     fi
     mkdir -p "$dir" && rm -rf "$dir/wsjava" && cp -R "$SOURCE" "$dir/wsjava" || exit 1
     echo "installed the extension in $dir/wsjava; restart WLJS Notebook (its log then says which ports WSJava serves)."

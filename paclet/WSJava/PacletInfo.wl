@@ -7,8 +7,10 @@ PacletObject[<|
   "Description" -> "A fast, strict RFC 6455 WebSocket server in Java, driven from the Wolfram Language through J/Link. Handlers stay in WL.",
   "Creator" -> "WSJava developers",
   "License" -> "Apache-2.0",
-  "URL" -> "https://github.com/wsjava/wsjava",
-  "SourceControlURL" -> "https://github.com/wsjava/wsjava",
+  (* The project's public address, on this one line: keep it equal to the POM's wsjava.home. *)
+  "URL" -> "https://github.com/wsjava/wsjava", "SourceControlURL" -> "https://github.com/wsjava/wsjava",
+  "Keywords" -> {"WebSocket", "RFC 6455", "server", "client", "J/Link", "WLJS", "real-time"},
+  "Category" -> "External Interfaces & Connections",
   "Extensions" -> {
     {"Kernel",
       "Root" -> "Kernel",

@@ -11,19 +11,20 @@ Begin["`Private`"];
 
 $clientProperties = {"Handle", "URL", "Connection", "Open", "Subprotocol", "Extensions", "Headers", "HandlerFailures", "Properties"};
 
+(* Each option's comment is its entry in docs/wl-reference.md (WlReference reads it). *)
 Options[WSJavaConnect] = {
-  HandlerFunctions -> <||>,
-  HandlerFunctionsKeys -> Automatic,
-  "Subprotocols" -> {},
-  "Headers" -> <||>,
-  "Compression" -> True,
-  "TLS" -> Automatic,
-  "ConnectTimeout" -> 10,
-  "MaxMessageSize" -> 16777216,
-  "Reconnect" -> False,
-  "PingInterval" -> None,
-  "PongTimeout" -> 10,
-  "DrainInterval" -> 0.01
+  HandlerFunctions -> <||> (* as for WSJavaListen, the "Server" key holding the WSJavaClient; with "Reconnect", also "Reconnecting" ("Attempt", "Delay"), "ConnectionReopened" and "ReconnectGaveUp" ("Reason") *),
+  HandlerFunctionsKeys -> Automatic (* as for WSJavaListen *),
+  "Subprotocols" -> {} (* the subprotocols offered, most preferred first *),
+  "Headers" -> <||> (* more request headers, as an association of Strings *),
+  "Compression" -> True (* True: offer permessage-deflate *),
+  "TLS" -> Automatic (* Automatic (the system's trusted certificates), <|"Certificate" -> file|> (trust the certificates in a PEM file) or <|"Fingerprint" -> hex|> (trust exactly the certificate with that SHA-256) *),
+  "ConnectTimeout" -> 10 (* seconds *),
+  "MaxMessageSize" -> 16777216 (* bytes *),
+  "Reconnect" -> False (* False, True, or <|"InitialDelay" -> 0.5, "MaxDelay" -> 30, "Attempts" -> Infinity, "ReconnectCodes" -> Automatic, "OpenMessages" -> {...}|>: after an abnormal close it reconnects with exponential backoff and jitter, and sends "OpenMessages" on every open; a 1000 close, Close[client] or DeleteObject ends it *),
+  "PingInterval" -> None (* seconds between pings, or None *),
+  "PongTimeout" -> 10 (* seconds: a ping unanswered that long drops the connection *),
+  "DrainInterval" -> 0.01 (* seconds between the scheduled task's drains, or None *)
 };
 
 (* What "Reconnect" -> <|...|> may say, with what True means. *)

@@ -153,7 +153,8 @@ drainOnce[handle_Integer, waitMillis_Integer] := Module[{count},
     If[KeyExistsQ[$servers, handle], $draining[handle] = False]
   ];
   If[TrueQ[$stopping[handle]], finishStop[handle]];
-  If[FailureQ[count], javaLost[handle, ToString[Replace[count["Message"], Except[_String] -> count[[1]]]]]];
+  If[FailureQ[count], javaLost[handle, If[First[count] === "WSJavaJavaGone", "UninstallJava or ReinstallJava",
+    ToString[Replace[count["Message"], Except[_String] -> count[[1]]]]]]];
   count
 ];
 

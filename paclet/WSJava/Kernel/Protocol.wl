@@ -64,7 +64,11 @@ WSJavaHandshake[args___] := argumentFailure[WSJavaHandshake, {args},
 
 (* ---- frames ---- *)
 
-Options[WSJavaEncodeFrame] = {"Opcode" -> Automatic, "Fin" -> True, "Mask" -> False};
+Options[WSJavaEncodeFrame] = {
+  "Opcode" -> Automatic (* Automatic ("Text" for a String, "Binary" for a ByteArray), a name such as "Ping", or 0 to 15 *),
+  "Fin" -> True (* False for a frame that a continuation follows *),
+  "Mask" -> False (* True for the client role: the payload is masked with a random key *)
+};
 
 WSJavaEncodeFrame[payload : (_String | _ByteArray), opts : OptionsPattern[]] := Module[{bytes, opcode, fin, mask, frame, unknown},
   unknown = unknownOptionFailure[WSJavaEncodeFrame, {opts}];
@@ -82,7 +86,10 @@ WSJavaEncodeFrame[payload : (_String | _ByteArray), opts : OptionsPattern[]] := 
 ];
 WSJavaEncodeFrame[args___] := argumentFailure[WSJavaEncodeFrame, {args}, "a String or ByteArray payload, then options"];
 
-Options[WSJavaDecodeFrames] = {"Role" -> "Server", "MaxFrameSize" -> 16777216};
+Options[WSJavaDecodeFrames] = {
+  "Role" -> "Server" (* "Server" (frames must be masked) or "Client" (they must not be) *),
+  "MaxFrameSize" -> 16777216 (* bytes; a longer frame is a protocol violation *)
+};
 
 WSJavaDecodeFrames[bytes_ByteArray, opts : OptionsPattern[]] := Module[{role, limit, flat, code, unknown},
   unknown = unknownOptionFailure[WSJavaDecodeFrames, {opts}];

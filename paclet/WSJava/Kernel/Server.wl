@@ -18,20 +18,21 @@ $statNames = {"Connections", "MessagesIn", "MessagesOut", "BytesIn", "BytesOut",
 $serverProperties = {"Handle", "Host", "Port", "URL", "Token", "Running", "Connections", "Statistics",
   "HandlerFunctions", "HandlerFunctionsKeys", "HandlerFailures", "Properties"};
 
+(* Each option's comment is its entry in docs/wl-reference.md (WlReference reads it). *)
 Options[WSJavaListen] = {
-  HandlerFunctions -> <||>,
-  HandlerFunctionsKeys -> Automatic,
-  "AllowedOrigins" -> Automatic,
-  "Token" -> Automatic,
-  "MaxMessageSize" -> Automatic,
-  "MaxConnections" -> 20000,
-  "Subprotocols" -> {},
-  "Compression" -> True,
-  "TLS" -> None,
-  "PingInterval" -> None,
-  "IdleTimeout" -> None,
-  "Page" -> Automatic,
-  "DrainInterval" -> 0.01
+  HandlerFunctions -> <||> (* <|"ConnectionOpened" -> f, "MessageReceived" -> f, "ConnectionClosed" -> f, "ErrorOccurred" -> f|>: each event's handler gets one association *),
+  HandlerFunctionsKeys -> Automatic (* the keys of that association: by default "Event", "Server", "Connection", "Timestamp", and "Data", "DataType", "CloseCode", "CloseReason" or "Message"; also "DataByteArray", "Path", "Query", "Origin", "RemoteAddress", "Subprotocol" *),
+  "AllowedOrigins" -> Automatic (* Automatic (the server's own origins, and WLJS's inside WLJS), All, or a list of origins *),
+  "Token" -> Automatic (* Automatic (none on loopback, a generated one beyond it, given by server["Token"]), None, or a String of at least 16 printable ASCII characters that clients pass as ?token= *),
+  "MaxMessageSize" -> Automatic (* Automatic (16 MiB, or a 64th of Java's heap if less, at least 1 MiB; 16 MiB inside WLJS) or bytes *),
+  "MaxConnections" -> 20000 (* the most clients at once *),
+  "Subprotocols" -> {} (* the subprotocols to choose from, most preferred first *),
+  "Compression" -> True (* True (permessage-deflate with clients that offer it), False, or <|"Level" -> 0..9, "Threshold" -> bytes, "ContextTakeover" -> True or False|> *),
+  "TLS" -> None (* None, "SelfSigned", <|"Certificate" -> file, "Key" -> file|> in PEM, or <|"KeyStore" -> file, "Password" -> string|>: the server then serves wss:// and https:// *),
+  "PingInterval" -> None (* seconds between pings, or None *),
+  "IdleTimeout" -> None (* seconds without traffic before a client is dropped, or None *),
+  "Page" -> Automatic (* Automatic (the demo page at GET /), None, or an HTML file of your own, served at GET / from the server's own origin *),
+  "DrainInterval" -> 0.01 (* seconds between the scheduled task's drains, or None: only WSJavaWait handles events *)
 };
 
 (* ---- start ---- *)

@@ -19,14 +19,14 @@
 
 BeginPackage["WSJava`WLJS`", {"WSJava`"}];
 
-WebSocketUHandler::usage = "WebSocketUHandler[] creates a WLJS-style handler: h[\"MessageHandler\", name] = condition -> function adds a handler (the first whose condition[client, expr] gives True gets function[client, expr]), and h[\"MessageHandler\", name] =. removes it; h[\"DefaultMessageHandler\"] (default: close the client), h[\"Deserializer\"] (default Identity, applied to the message bytes) and h[\"Serializer\"] (default ExportByteArray[#, \"Text\"]&) can be set, and =. restores the default. h[\"Connections\"] is a HashSet of the open clients. Serve it with WSJavaListen[port, h]. Assign a handler to a variable with ws = WebSocketUHandler[], or assign through With[{h = ws}, h[...] = ...]; Set::write for WebSocketUHandler means an assignment did not reach the handler.";
-WebSocketUSend::usage = "WebSocketUSend[client, msg] sends a String, or a ByteArray (as text when it is UTF-8, else as binary), and gives the number of bytes sent or $Failed. WebSocketUSend[client, expr, \"Serializer\" -> f] sends f[expr]. WebSocketUSend[handler, client, expr] uses the handler's serializer. WebSocketUSend[channel, expr] sends to every client of a channel.";
-WebSocketUChannel::usage = "WebSocketUChannel[name, clients] is a named group of clients for broadcasts; Append[channel, client] and Delete[channel, client] add and remove one; a client whose send fails is removed.";
+WebSocketUHandler::usage = "WebSocketUHandler[] creates a WLJS-style handler object, to serve with WSJavaListen[port, handler].\nhandler[\"MessageHandler\", name] = condition -> function adds a message handler; =. removes it.\nhandler[\"field\"] gives a field: \"MessageHandler\", \"DefaultMessageHandler\", \"Deserializer\", \"Serializer\" or \"Connections\".";
+WebSocketUSend::usage = "WebSocketUSend[client, msg] sends the String or ByteArray msg and gives the number of bytes sent, or $Failed.\nWebSocketUSend[handler, client, expr] sends expr with the serializer of handler.\nWebSocketUSend[channel, expr] sends expr to every client of channel.";
+WebSocketUChannel::usage = "WebSocketUChannel[name, {client1, ...}] is a named group of clients to send to.";
 $CurrenctUClient::usage = "$CurrenctUClient is the client whose message is being handled (spelled as WLJS spells it).";
 
 Begin["`Private`"];
 
-Unprotect[WebSocketUHandler];   (* loading twice redefines it *)
+Unprotect[WebSocketUHandler, WebSocketUSend, WebSocketUChannel];   (* loading twice redefines them *)
 
 $defaults = <|
   "MessageHandler" -> <||>,
@@ -78,7 +78,7 @@ WebSocketUHandler /: Set[name_Symbol, handler : WebSocketUHandler[_Symbol]] := (
 
 (* ---- sending ---- *)
 
-Options[WebSocketUSend] = {"Serializer" -> (ExportByteArray[#, "Text"] &)};
+Options[WebSocketUSend] = {"Serializer" -> (ExportByteArray[#, "Text"] &) (* what turns expr into the bytes sent *)};
 
 WebSocketUSend[client_WSJavaConnection, message : (_String | _ByteArray)] := WSJava`Private`wljsSend[client, message];
 WebSocketUSend[client_WSJavaConnection, expr_, opts : OptionsPattern[]] :=
@@ -116,7 +116,12 @@ WebSocketUChannel /: WebSocketUSend[WebSocketUChannel[channel_Association], expr
     Length[$channels[name]]
   ];
 
-Protect[WebSocketUHandler];
+SyntaxInformation[WebSocketUHandler] = {"ArgumentsPattern" -> {_.}};
+SyntaxInformation[WebSocketUSend] = {"ArgumentsPattern" -> {_, _, _., OptionsPattern[]}, "OptionNames" -> {"Serializer"}};
+SyntaxInformation[WebSocketUChannel] = {"ArgumentsPattern" -> {_, _.}};
+
+(* $CurrenctUClient is not protected: it is set for each message. *)
+Protect[WebSocketUHandler, WebSocketUSend, WebSocketUChannel];
 
 End[];
 

@@ -73,6 +73,7 @@ wljsSend[conn : WSJavaConnection[handle_Integer, id_Integer], message_] := Modul
    Java sends their payloads as messages, whatever their size. *)
 wljsWriteFrames[conn : WSJavaConnection[handle_Integer, id_Integer], frames_ByteArray] := Module[{n},
   If[!connectionServerKnownQ[conn], Return[$Failed]];
+  rearmDrainTask[handle];   (* a send of any kind starts a removed drain task again, as wljsSend does *)
   n = Quiet[serverCall[handle, WSJavaLink`sendFramesBase64[handle, id, toJava[frames]]]];
   If[IntegerQ[n] && n >= 0, n, $Failed]
 ];

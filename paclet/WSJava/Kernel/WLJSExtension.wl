@@ -27,9 +27,11 @@
 
 BeginPackage["WSJava`WLJSExtension`", {"WSJava`"}];
 
-ArmUIKernel::usage = "ArmUIKernel[] is what the WSJava extension for WLJS calls in WLJS's UI kernel: after checking WLJS's structure, WLJS's ws listener and every evaluation kernel's are served by WSJava. Gives Status[].";
-ArmEvaluationKernel::usage = "ArmEvaluationKernel[host, port] makes WLJS's listener on host and port in this (evaluation) kernel be served by WSJava. The UI kernel sends it to each evaluation kernel it starts.";
-Status::usage = "Status[] gives an association: \"WLJSVersion\", \"Armed\" (the {host, port} pairs still to take over), \"Servers\" (the WSJavaServer serving each taken-over port), and \"Notes\" (why anything was refused).";
+ArmUIKernel::usage = "ArmUIKernel[] makes WSJava serve the WebSocket listeners of WLJS's UI kernel and of every evaluation kernel it starts, once WLJS's structure checks out, and gives Status[].";
+ArmEvaluationKernel::usage = "ArmEvaluationKernel[host, port] makes WSJava serve WLJS's listener on host and port in this evaluation kernel, and gives Status[].";
+Status::usage = "Status[] gives an association with \"WLJSVersion\", \"Armed\", \"Servers\" and \"Notes\": the listeners still to take over, the WSJavaServer serving each one taken, and why anything was refused.";
+
+Unprotect[ArmUIKernel, ArmEvaluationKernel, Status];   (* loading twice redefines them *)
 
 Begin["`Private`"];
 
@@ -203,6 +205,11 @@ wljsHandlerIn[handler_] := Module[{servers, handlers},
 SetAttributes[tcpServerSymbolQ, HoldFirst];
 tcpServerSymbolQ[s_Symbol] := MatchQ[s, _CoffeeLiqueur`TCPServer`TCPUServer];
 tcpServerSymbolQ[_] := False;
+
+SyntaxInformation[ArmUIKernel] = {"ArgumentsPattern" -> {}};
+SyntaxInformation[ArmEvaluationKernel] = {"ArgumentsPattern" -> {_, _}};
+SyntaxInformation[Status] = {"ArgumentsPattern" -> {}};
+Protect[ArmUIKernel, ArmEvaluationKernel, Status];
 
 End[];
 

@@ -56,6 +56,7 @@ final class WlPitfalls {
             problems.addAll(taskNeverRemoved(s));
             problems.addAll(namedSlotsWithoutParameters(s));
             problems.addAll(scopingOutsidePrivate(s));
+            problems.addAll(javaExceptionNotByCheck(s));
         }
         problems.addAll(optionsNeverChecked(sources));
         return problems;
@@ -216,6 +217,32 @@ final class WlPitfalls {
         return out;
     }
 
+    /**
+     * Whether a Java call threw is decided by Check[call, fail, {Java::excptn}], whose operation
+     * Quiet does not change (reference page of Check). Nothing documents that $MessageList records
+     * a quieted message, so Java::excptn anywhere else (MemberQ[$MessageList, ...]) is a guess.
+     */
+    static List<String> javaExceptionNotByCheck(Source s) {
+        List<String> out = new ArrayList<>();
+        if (!s.kernel) {
+            return out;
+        }
+        Matcher m = Pattern.compile("Java::excptn").matcher(s.code);
+        while (m.find()) {
+            // The list {Java::excptn} must be an argument of a Check[.
+            int brace = s.code.lastIndexOf('{', m.start());
+            int open = brace < 0 ? -1 : enclosingBracket(s.code, brace);
+            String before = open < 0 ? "" : s.code.substring(Math.max(0, open - 40), open);
+            boolean inCheckList = brace >= 0 && s.code.substring(brace + 1, m.start()).isBlank()
+                    && s.code.substring(Math.max(0, brace - 20), brace).matches("(?s).*,\\s*$")
+                    && before.matches("(?s).*(?<![A-Za-z0-9$`])Check$");
+            if (!inCheckList) {
+                out.add(s.at(m.start()) + ": Java::excptn looked for outside Check[call, fail, {Java::excptn}]");
+            }
+        }
+        return out;
+    }
+
     /** OptionsPattern[] accepts misspelled options silently: every function that takes options must check their names. */
     static List<String> optionsNeverChecked(List<Source> sources) {
         Set<String> checked = new LinkedHashSet<>();
@@ -235,7 +262,8 @@ final class WlPitfalls {
             Matcher m = takesOptions.matcher(s.code);
             while (m.find()) {
                 String f = m.group(1);
-                if (!checked.contains(f) && !isChannelForward(s.code, m.start())) {
+                // SyntaxInformation[f] = {"ArgumentsPattern" -> {..., OptionsPattern[]}} describes f; it takes no options.
+                if (!f.equals("SyntaxInformation") && !checked.contains(f) && !isChannelForward(s.code, m.start())) {
                     out.add(s.at(m.start()) + ": " + f + " takes OptionsPattern[] but never checks for unknown options");
                 }
             }

@@ -126,6 +126,14 @@ class WlPitfallsTest {
                 + "If[FailureQ[unknownOptionFailure[WSJavaThing, {opts}]], $Failed, x]").isEmpty());
     }
 
+    @Test
+    void aJavaExceptionFoundInTheMessageListIsFound() {
+        assertFinds("outside Check[call, fail, {Java::excptn}]", "paclet/WSJava/Kernel/Java.wl",
+                "text = If[MemberQ[issued, HoldForm[Java::excptn]], GetJavaException[], refused]");
+        assertTrue(planted("paclet/WSJava/Kernel/Java.wl",
+                "r = Quiet[Check[Check[call, (v = 1; $f), {Java::excptn}], (If[v === None, v = 2]; $f)]]").isEmpty());
+    }
+
     // ---- BeginPackage and Begin, each a top-level expression of its own ----
 
     @Test

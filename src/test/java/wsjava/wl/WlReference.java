@@ -99,15 +99,21 @@ final class WlReference {
             Matcher usage = Pattern.compile("(?m)^([A-Za-z$][A-Za-z0-9$]*)::usage\\s*=\\s*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"").matcher(source);
             while (usage.find()) {
                 String symbol = usage.group(1);
-                out.append("\n### ").append(symbol).append("\n\n").append(unescape(usage.group(2))).append("\n");
+                // One usage line per form, as the built-ins write them: each its own line here.
+                out.append("\n### ").append(symbol).append("\n\n").append(unescape(usage.group(2)).replace("\n", "  \n")).append("\n");
                 String opts = options.get(symbol);
                 if (opts != null) {
-                    out.append("\n| option | default |\n|---|---|\n");
+                    out.append("\n| option | default | meaning |\n|---|---|---|\n");
                     for (String rule : topLevelItems(opts)) {
-                        int arrow = rule.indexOf("->");
-                        String name = arrow < 0 ? rule : rule.substring(0, arrow).trim();
-                        String value = arrow < 0 ? "" : rule.substring(arrow + 2).trim();
-                        out.append("| `").append(name).append("` | `").append(value.replace("|", "\\|")).append("` |\n");
+                        // The option's comment, (* ... *) after its value, says what it means.
+                        Matcher note = Pattern.compile("(?s)\\(\\*\\s*(.*?)\\s*\\*\\)\\s*$").matcher(rule);
+                        String meaning = note.find() ? note.group(1).replaceAll("\\s+", " ") : "";
+                        String bareRule = note.find(0) ? rule.substring(0, note.start()).trim() : rule;
+                        int arrow = bareRule.indexOf("->");
+                        String name = arrow < 0 ? bareRule : bareRule.substring(0, arrow).trim();
+                        String value = arrow < 0 ? "" : bareRule.substring(arrow + 2).trim();
+                        out.append("| `").append(name).append("` | `").append(value.replace("|", "\\|")).append("` | ")
+                                .append(cell(meaning)).append(" |\n");
                     }
                 }
                 Set<String> successes = reachable(symbol, definitions, true);

@@ -26,7 +26,8 @@ class WlReferenceTest {
     @Test
     void itListsUsageOptionsDefaultsAndFailures() throws IOException {
         String ref = WlReference.generate(WlReference.KERNEL);
-        assertTrue(ref.contains("### WSJavaListen\n\nWSJavaListen[port] or WSJavaListen[{host, port}] starts"), "usage");
+        assertTrue(ref.contains("### WSJavaListen\n\nWSJavaListen[port] starts a WebSocket server"), "usage");
+        assertTrue(ref.contains("| `\"Page\"` | `Automatic` | Automatic (the demo page at GET /), None,"), "an option's meaning, from its comment");
         assertTrue(ref.contains("| `\"DrainInterval\"` | `0.01` |"), "an option with its default");
         assertTrue(ref.contains("| `HandlerFunctions` | `<||>` |") || ref.contains("| `HandlerFunctions` | `<\\|\\|>` |"), "a symbol option");
         int listen = ref.indexOf("### WSJavaListen");

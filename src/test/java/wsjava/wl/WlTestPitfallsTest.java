@@ -196,6 +196,34 @@ class WlTestPitfallsTest {
         assertTrue(!pacletInfoSymbols(info).equals(pacletSymbols()), "the planted omission is seen");
     }
 
+    /** The public functions that get SyntaxInformation in Public.wl, and the symbols it protects. */
+    static List<String> publicSymbolGaps(Set<String> publicSymbols, String publicWl) {
+        List<String> out = new ArrayList<>();
+        Set<String> objects = Set.of("WSJava", "WSJavaServer", "WSJavaConnection", "WSJavaClient");
+        Matcher protect = Pattern.compile("(?s)Protect\\[\\{(.*?)\\}\\]").matcher(publicWl);
+        String protectedList = protect.find() ? protect.group(1) : "";
+        for (String symbol : publicSymbols) {
+            if (!objects.contains(symbol) && !publicWl.contains("syntax[" + symbol + ", {")) {
+                out.add(symbol + " has no SyntaxInformation");
+            }
+            if (!Pattern.compile("(?<![A-Za-z0-9$`])" + Pattern.quote(symbol) + "(?![A-Za-z0-9$`])").matcher(protectedList).find()) {
+                out.add(symbol + " is not protected");
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyPublicSymbolHasSyntaxInformationAndIsProtected() throws IOException {
+        String publicWl = Files.readString(ExternalTools.PROJECT.resolve("paclet/WSJava/Kernel/Public.wl"));
+        Set<String> symbols = pacletSymbols();
+        assertTrue(symbols.size() >= 19, symbols.toString());
+        assertEquals(List.of(), publicSymbolGaps(symbols, publicWl));
+        assertEquals(List.of("WSJavaPublish has no SyntaxInformation", "WSJavaPublish is not protected"),
+                publicSymbolGaps(symbols, publicWl.replace("syntax[WSJavaPublish, {_, _, _}];", "").replace("WSJavaPublish, ", "")),
+                "a symbol left out is seen");
+    }
+
     private static Set<String> pacletInfoSymbols(String info) {
         Set<String> out = new java.util.LinkedHashSet<>();
         Matcher m = Pattern.compile("\"WSJava`([A-Za-z$][A-Za-z0-9$]*)\"").matcher(info);

@@ -89,6 +89,46 @@ class WljsExtensionScriptTest {
         assertEquals(1, script("status", dir.toString()).exitCode, "gone again");
     }
 
+    /**
+     * A stand-in wolframscript on PATH: it prints a line (as an activation prompt would) and exits 0,
+     * writing the Extensions folder it was asked for only when docs is given, as the kernel does once
+     * PacletInstall gave a PacletObject that PacletFind then finds.
+     */
+    private static ExternalTools.Result installWithKernel(Path tmp, String docs, String... args) throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path stub = bin.resolve("wolframscript");
+        Files.writeString(stub, "#!/usr/bin/env bash\n"
+                + "echo \"stub kernel: an activation prompt would show here\"\n"
+                + "echo \"stub kernel: paclet $WSJAVA_PACLET_FILE\"\n"
+                + (docs == null ? "echo 'PacletInstall gave Failure[...]'\n"
+                        : "printf '%s' '" + docs + "/WLJS Notebooks/Extensions' > \"$WSJAVA_DIR_FILE\"\n")
+                + "exit 0\n");
+        stub.toFile().setExecutable(true);
+        Path paclet = Files.writeString(tmp.resolve("WSJava-0.1.0.paclet"), "not a real paclet");
+        List<String> command = new java.util.ArrayList<>(List.of("bash", SCRIPT.toString(), "install"));
+        command.addAll(List.of(args));
+        return ExternalTools.run(command, 60, Map.of("PATH", bin + ":" + System.getenv("PATH"), "WSJAVA_PACLET", paclet.toString()));
+    }
+
+    @Test
+    void aPacletInstallThatFailsStopsTheInstallEvenWithExitCodeZero(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("Extensions");
+        ExternalTools.Result r = installWithKernel(tmp, null, dir.toString());
+        assertEquals(1, r.exitCode, r.output);
+        assertTrue(r.output.contains("the paclet was not installed"), r.output);
+        assertTrue(r.output.contains("stub kernel: an activation prompt would show here"), "the kernel's output is not hidden: " + r.output);
+        assertFalse(Files.exists(dir.resolve("wsjava")), r.output);
+    }
+
+    @Test
+    void theExtensionsFolderComesFromTheKernelsDocumentsDirectory(@TempDir Path tmp) throws IOException {
+        Path docs = tmp.resolve("kernel docs");
+        ExternalTools.Result r = installWithKernel(tmp, docs.toString());
+        assertEquals(0, r.exitCode, r.output);
+        assertTrue(r.output.contains("stub kernel: paclet " + tmp.resolve("WSJava-0.1.0.paclet")), r.output);
+        assertTrue(Files.isRegularFile(docs.resolve("WLJS Notebooks/Extensions/wsjava/Frontend.wl")), r.output);
+    }
+
     /** WLJS finds an extension's files under a folder named as its package.json "name". */
     @Test
     void theExtensionFolderIsNamedAsItsPackage() throws IOException {
