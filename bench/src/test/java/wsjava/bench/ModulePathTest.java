@@ -1,8 +1,12 @@
 package wsjava.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +15,7 @@ import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The library jar as built: it has a stable module name and runs from the module path. */
+/** The library jar as built: a named module (its module-info, not an automatic name) that runs from the module path. */
 @Timeout(120)
 class ModulePathTest {
 
@@ -23,8 +27,11 @@ class ModulePathTest {
 
     @Test
     void theJarNamesItsModule() throws Exception {
+        ModuleDescriptor module = ModuleFinder.of(libraryJar()).findAll().iterator().next().descriptor();
+        assertEquals("io.wsjava", module.name());
+        assertFalse(module.isAutomatic(), "the jar has a module-info");
         try (JarFile jar = new JarFile(libraryJar().toFile())) {
-            assertEquals("io.wsjava", jar.getManifest().getMainAttributes().getValue("Automatic-Module-Name"));
+            assertNull(jar.getManifest().getMainAttributes().getValue("Automatic-Module-Name"), "no automatic name beside the module-info");
         }
     }
 
