@@ -53,6 +53,7 @@ final class ClientConnection implements WebSocketConnection {
     private volatile boolean closeSent;
     private volatile Object attachment;
     private boolean closeReported;
+    private final java.util.concurrent.CompletableFuture<Integer> closedFuture = new java.util.concurrent.CompletableFuture<>();
 
     ClientConnection(Socket socket, URI uri, ClientConfig config, ClientHandshake handshake, WebSocketListener listener) {
         this.socket = socket;
@@ -200,6 +201,12 @@ final class ClientConnection implements WebSocketConnection {
         } catch (RuntimeException ignored) {
             // nothing is left to break
         }
+        closedFuture.complete(code);
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Integer> closeFuture() {
+        return closedFuture;
     }
 
     /** Drops TCP at once, as a dead network would: the listener hears 1006 with {@code reason}. */

@@ -82,6 +82,8 @@ public final class ReconnectingClient implements WebSocketConnection {
     @Override public WebSocketServer server() { return null; }
     @Override public long queuedBytes() { WebSocketConnection c = now(); return c == null ? 0 : c.queuedBytes(); }
     @Override public boolean isWritable() { WebSocketConnection c = now(); return c != null && c.isWritable(); }
+    /** Completes once the client has ended for good and its listener's {@code onClose} has returned. */
+    @Override public java.util.concurrent.CompletableFuture<Integer> closeFuture() { return reconnector.closed; }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { attachment = value; }
 

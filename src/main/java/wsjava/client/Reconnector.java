@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Random;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import wsjava.protocol.CloseCodes;
 import wsjava.server.WebSocketConnection;
@@ -29,6 +30,8 @@ final class Reconnector implements WebSocketListener {
     private volatile ClientConnection lastKnown;
     private volatile long id;
     private volatile boolean ended;
+    /** Completes with the final close code once the listener's last onClose has returned. */
+    final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private volatile boolean closeRequested;
     private boolean everOpened;
     private boolean readingSuspended;
@@ -80,7 +83,7 @@ final class Reconnector implements WebSocketListener {
         if (open != null) {
             open.close(code, reason);      // its close event ends the client
         } else {
-            listener.onClose(client, code, reason);
+            finalClose(code, reason);
         }
     }
 
@@ -168,7 +171,7 @@ final class Reconnector implements WebSocketListener {
         if (reconnect) {
             retry(reason);
         } else {
-            listener.onClose(client, code, reason);
+            finalClose(code, reason);
         }
     }
 
@@ -190,6 +193,7 @@ final class Reconnector implements WebSocketListener {
             String reason = "gave up after " + policy.maxAttempts() + " attempts: " + why;
             tell(() -> listener.onGaveUp(client, reason));
             tell(() -> listener.onClose(client, CloseCodes.ABNORMAL, reason));
+            closed.complete(CloseCodes.ABNORMAL);
             return;
         }
         tell(() -> listener.onReconnecting(client, attempt, delay));
@@ -201,6 +205,15 @@ final class Reconnector implements WebSocketListener {
     }
 
     /** A reconnect event for the application: what it throws must not stop the reconnecting. */
+    /** The application hears the end once, then whoever waits on {@link #closed}. */
+    private void finalClose(int code, String reason) {
+        try {
+            listener.onClose(client, code, reason);
+        } finally {
+            closed.complete(code);
+        }
+    }
+
     private void tell(Runnable call) {
         try {
             call.run();

@@ -29,6 +29,7 @@ final class Acceptor {
     private final WebSocketServer server;
     private final ServerSocketChannel channel;
     private final List<IoLoop> loops;
+    private final RefusalLog refusals = new RefusalLog();
     private SelectionKey key;
     private int nextLoop;
     private long pauseNanos;
@@ -76,6 +77,8 @@ final class Acceptor {
             return;
         }
         if (!server.reserveSocket()) {
+            refusals.refused("full", unreported -> "refused a connection: the server is at its connection limit (503);"
+                    + " --max-connections raises it" + RefusalLog.more(unreported));
             refuse(accepted);
             return;
         }

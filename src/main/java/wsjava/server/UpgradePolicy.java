@@ -32,6 +32,7 @@ final class UpgradePolicy {
     private final Set<String> allowedOrigins = new LinkedHashSet<>();
     private final String token;
     private final boolean tokenGenerated;
+    private final RefusalLog refusals = new RefusalLog();
 
     UpgradePolicy(ServerConfig config, int port) {
         this.config = config;
@@ -95,9 +96,15 @@ final class UpgradePolicy {
         String origin = request.header("Origin");
         if (origin != null && !config.allowAnyOrigin() && !allowedOrigins.contains(origin.toLowerCase(Locale.ROOT))
                 && !(config.allowHostOrigin() && originMatchesHost(request, origin))) {
+            String shown = RefusalLog.printable(origin);
+            refusals.refused("origin " + shown, unreported -> "refused a WebSocket upgrade from a page at " + shown
+                    + " (403, origin not allowed); if that page may connect, start the server with --allow-origin " + shown
+                    + RefusalLog.more(unreported));
             throw new HandshakeException(403, "origin " + origin + " is not allowed");
         }
         if (token != null && !tokenMatches(request, token)) {
+            refusals.refused("token", unreported -> "refused a WebSocket upgrade without the right access token (401); clients send"
+                    + " ?token=... or 'Authorization: Bearer ...' with the server's token" + RefusalLog.more(unreported));
             throw new HandshakeException(401, "missing or wrong access token");
         }
     }

@@ -113,6 +113,17 @@ public interface WebSocketConnection {
     }
 
     /**
+     * A client's connection: completes with the close code once the connection has closed and the
+     * listener's {@code onClose} has returned, so a program can wait for its close handshake
+     * ({@code c.close(); c.closeFuture().get(10, SECONDS);}). A server's connections report their
+     * close through {@code onClose} only: for them it fails with UnsupportedOperationException.
+     */
+    default java.util.concurrent.CompletableFuture<Integer> closeFuture() {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                new UnsupportedOperationException("a server's connection reports its close through onClose"));
+    }
+
+    /**
      * Stops reading from this client until {@link #resumeReading()}: TCP then pushes back on it.
      * Messages already read may still be delivered; nothing is dropped.
      */

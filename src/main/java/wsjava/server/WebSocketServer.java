@@ -30,6 +30,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final ServerConfig config;
     private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
+    private volatile ServerMetrics metrics;
     private final ConnectionRegistry registry = new ConnectionRegistry();
     private final ServerLimits limits;
     private final HttpFallback httpFallback;
@@ -94,6 +95,7 @@ public final class WebSocketServer implements AutoCloseable {
         }
         policy = new UpgradePolicy(config, port);
         loops.forEach(IoLoop::start);
+        metrics = ServerMetrics.register(this, config);
         return this;
     }
 
@@ -317,6 +319,7 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     private void finishStop(long closeTimeoutMillis) {
+        ServerMetrics.unregister(metrics);
         acceptor.close();
         loops.forEach(IoLoop::shutdownConnections);
         long deadline = System.nanoTime() + closeTimeoutMillis * 1_000_000L;

@@ -87,6 +87,10 @@ class ReadmeExampleTest {
         String source = block.group(1);
         assertTrue(source.lines().count() <= 40, "the example is meant to be short");
         compile(source, dir);
+        long started = System.nanoTime();
         assertEquals(List.of("echo: hello"), runMain(dir, "Embed"));
+        // Its client answers the close: without request(1) the server waits out its 5 s close timeout.
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis < 4_000, "the example exits at once, not after a close timeout: " + millis + " ms");
     }
 }
