@@ -7,7 +7,8 @@ import wsjava.protocol.MessageBuffers;
 /**
  * A connection's share of its I/O thread's {@link DirectPool}: the assembler takes buffers for
  * binary messages here and gives them back after the listener's call, except the one the listener
- * sent on from its callback ({@link #keepForSending}), which goes back once it is written.
+ * sent on from its callback ({@link #keepForSending}), which goes back once it is written (once it
+ * is compressed, when it goes out compressed), through the pool's own thread.
  */
 final class ConnectionBuffers implements MessageBuffers {
 
@@ -56,9 +57,9 @@ final class ConnectionBuffers implements MessageBuffers {
         return current;
     }
 
-    /** Returns a buffer kept for sending, once its bytes are written or dropped. */
+    /** Returns a buffer kept for sending, once its bytes are written, compressed or dropped (from any thread). */
     void sent(ByteBuffer buffer) {
-        pool.give(buffer);
+        pool.giveFromAnyThread(buffer);
     }
 
     /**

@@ -178,7 +178,7 @@ final class ConnectionHandle implements WebSocketConnection {
             return false;
         }
         if (connection.takeOwnedView(data)) {     // an assembled message sent on from its callback: its buffer is free
-            return counted(encoder.enqueueBinary(data, connection.releaseWhenSent(data)));
+            return counted(encoder.enqueueOwned(data, connection.releaseWhenSent(data)));
         }
         return counted(encoder.sendBinaryNow(data));
     }

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -26,14 +27,17 @@ final class DirectPool {
 
     /** True on the one thread that may use the pool. */
     private final BooleanSupplier onOwnerThread;
+    /** Runs a task on that thread. */
+    private final Executor ownerThread;
     /** Free buffers by capacity, most recently given first (likely still in cache). */
     private final Map<Integer, ArrayDeque<ByteBuffer>> free = new HashMap<>();
     private long keptBytes;
     /** The direct-memory shortage this pool last gave its free buffers back for. */
     private long trimmedFor = DirectMemory.shortages();
 
-    DirectPool(BooleanSupplier onOwnerThread) {
+    DirectPool(BooleanSupplier onOwnerThread, Executor ownerThread) {
         this.onOwnerThread = onOwnerThread;
+        this.ownerThread = ownerThread;
     }
 
     /**
@@ -68,6 +72,19 @@ final class DirectPool {
         }
         free.computeIfAbsent(buffer.capacity(), k -> new ArrayDeque<>()).addFirst(buffer);
         keptBytes += buffer.capacity();
+    }
+
+    /**
+     * {@link #give} from any thread (a compression worker done with a message's payload): the
+     * buffer goes back on the owner's thread, since one left to the collector holds its direct
+     * memory until a collection runs.
+     */
+    void giveFromAnyThread(ByteBuffer buffer) {
+        if (onOwnerThread.getAsBoolean()) {
+            give(buffer);
+        } else {
+            ownerThread.execute(() -> give(buffer));
+        }
     }
 
     /** Lets every free buffer go if direct memory was short since the last time: on this pool's thread (its timer, or a take). */

@@ -26,7 +26,7 @@ final class IoLoop implements Runnable {
     private final Selector selector;
     static final int READ_BUFFER_BYTES = LoopBuffers.READ_BUFFER_BYTES;
 
-    private final LoopBuffers buffers = new LoopBuffers(new DirectPool(this::inLoop));
+    private final LoopBuffers buffers = new LoopBuffers(new DirectPool(this::inLoop, this::execute));
 
     private final Thread thread;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();

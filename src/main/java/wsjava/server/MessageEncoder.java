@@ -118,7 +118,7 @@ final class MessageEncoder {
      */
     boolean enqueueBinary(ByteBuffer payload, CompletableFuture<Void> done) {
         if (compresses(payload.remaining())) {
-            return enqueueCompressed(payload.slice(), done);
+            return enqueueCompressed(payload.slice(), done, null);
         }
         if (!goesOutAsItIs(payload.remaining())) {
             return enqueueCopy(payload, done);
@@ -130,19 +130,45 @@ final class MessageEncoder {
     }
 
     /**
-     * Compresses a binary payload where it is (the caller keeps it unchanged until {@code done}),
-     * on a worker when it is large and this is the I/O thread, as for arrays.
+     * Sends the buffer of the message being delivered as it is ({@code release} gives it back to its
+     * pool): plain, it is queued and goes back once written; compressed, it goes back as soon as it
+     * is compressed, since the queue then holds (and counts) the compressed bytes. Kept until those
+     * were written, such buffers were counted nowhere while a client did not read.
      */
-    private boolean enqueueCompressed(ByteBuffer payload, CompletableFuture<Void> done) {
-        if (offloads(payload.remaining()) || laneBusy()) {
-            return offload(payload.remaining(), () -> compressNow(payload, done), done);
+    boolean enqueueOwned(ByteBuffer payload, CompletableFuture<Void> release) {
+        if (release == null || !compresses(payload.remaining())) {
+            return enqueueBinary(payload, release);
         }
-        return compressNow(payload, done);
+        return enqueueCompressed(payload.slice(), null, release);
     }
 
-    private boolean compressNow(ByteBuffer payload, CompletableFuture<Void> done) {
+    /**
+     * Compresses a binary payload where it is (the caller keeps it unchanged until {@code done}, or
+     * until {@code freed} when given), on a worker when it is large and this is the I/O thread, as
+     * for arrays.
+     */
+    private boolean enqueueCompressed(ByteBuffer payload, CompletableFuture<Void> done, CompletableFuture<Void> freed) {
+        if (offloads(payload.remaining()) || laneBusy()) {
+            boolean taken = offload(payload.remaining(), () -> compressNow(payload, done, freed), done);
+            if (!taken && freed != null) {
+                freed.complete(null);
+            }
+            return taken;
+        }
+        return compressNow(payload, done, freed);
+    }
+
+    /** Compresses and queues; {@code freed} (may be null) completes once the payload was read. */
+    private boolean compressNow(ByteBuffer payload, CompletableFuture<Void> done, CompletableFuture<Void> freed) {
         synchronized (deflater) {
-            byte[] compressed = deflater.compress(payload);
+            byte[] compressed;
+            try {
+                compressed = deflater.compress(payload);
+            } finally {
+                if (freed != null) {
+                    freed.complete(null);
+                }
+            }
             return outbox.enqueue(writer.message(OpCode.BINARY, compressed, 0, compressed.length, true), done);
         }
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class DirectPoolTest {
 
     private boolean owner = true;
-    private final DirectPool pool = new DirectPool(() -> owner);
+    private final DirectPool pool = new DirectPool(() -> owner, Runnable::run);
 
     @Test
     void sizesAreSteps64KiBUpTo1MiBThenWholeMiBAndGivenBuffersAreReused() {
@@ -42,7 +42,7 @@ class DirectPoolTest {
         }
         taken.forEach(pool::give);
         assertEquals(DirectPool.MAX_KEPT_BYTES, pool.keptBytes());
-        DirectPool other = new DirectPool(() -> owner);
+        DirectPool other = new DirectPool(() -> owner, Runnable::run);
         ByteBuffer b = other.take(1);
         owner = false;
         other.give(b);
