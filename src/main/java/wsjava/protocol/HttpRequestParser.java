@@ -40,11 +40,26 @@ public final class HttpRequestParser {
             }
             byte b = in.get();
             head[size++] = b;
+            rejectBareLineEnd(b);
             if (b == '\n' && size >= 4 && head[size - 2] == '\r' && head[size - 3] == '\n' && head[size - 4] == '\r') {
                 return parseHead(new String(head, 0, size - 4, StandardCharsets.ISO_8859_1));
             }
         }
         return null;
+    }
+
+    /**
+     * Lines end with CR LF, nothing else: a bare LF or CR gets 400 as it arrives. Waiting for a CR LF
+     * CR LF that such a client never sends would leave it without an answer until the head's deadline.
+     */
+    private void rejectBareLineEnd(byte b) {
+        boolean afterCr = size >= 2 && head[size - 2] == '\r';
+        if (b == '\n' && !afterCr) {
+            throw new HandshakeException(400, "request head line ends with a bare LF (CR LF expected)");
+        }
+        if (afterCr && b != '\n') {
+            throw new HandshakeException(400, "request head contains a bare CR");
+        }
     }
 
     private static HttpRequest parseHead(String text) {

@@ -5,11 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -17,8 +12,8 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 /**
  * TLS over a non-blocking socket with the JDK's {@link SSLEngine}. The handshake is driven by the
  * same reads and writes as application data; its slow steps (the engine's delegated tasks: key
- * exchange, signing) run on a small shared pool, never on an I/O thread, which is told when to go
- * on. Ciphertext is read and made in two scratch buffers of the I/O thread, shared by its
+ * exchange, signing) run on a few shared threads, taken from each client address in turn, never on
+ * an I/O thread, which is told when to go on. Ciphertext is read and made in two scratch buffers of the I/O thread, shared by its
  * connections (their calls never overlap); a connection keeps its own copy only of what is left
  * over (a partial record, records the socket did not take), so an idle TLS connection holds no
  * buffer and a busy one allocates nothing per message.
@@ -29,15 +24,8 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
  */
 final class TlsTransport implements Transport {
 
-    /** Handshake task batches that may wait for the pool; past this, new handshakes are refused (their connection closes). */
-    static final int MAX_WAITING_TASKS = 256;
-    private static final ExecutorService TASKS = new ThreadPoolExecutor(Math.max(2, Runtime.getRuntime().availableProcessors()),
-            Math.max(2, Runtime.getRuntime().availableProcessors()), 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(MAX_WAITING_TASKS),
-            runnable -> {
-                Thread t = new Thread(runnable, "wsjava-tls-task");
-                t.setDaemon(true);
-                return t;
-            });
+    /** The handshakes' slow steps, served from each client address in turn (see {@link TlsTaskQueue}). */
+    static final TlsTaskQueue TASKS = new TlsTaskQueue(Math.max(2, Runtime.getRuntime().availableProcessors()));
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
     /** TLS records gathered before one socket write. */
     private static final int RECORDS_PER_WRITE = 4;
@@ -153,16 +141,14 @@ final class TlsTransport implements Transport {
         while ((task = engine.getDelegatedTask()) != null) {
             tasks.add(task);
         }
-        try {
-            TASKS.execute(() -> runThenResume(tasks));
-        } catch (RejectedExecutionException e) {
-            throw new IOException("too many TLS handshakes waiting for the handshake pool", e);
-        }
+        TASKS.submit(HandshakeLimiter.addressOf(ConnectionHandle.remoteAddressOf(channel)), () -> runThenResume(tasks));
     }
 
     private void runThenResume(List<Runnable> tasks) {
         try {
-            tasks.forEach(Runnable::run);
+            if (channel.isOpen()) {      // else its handshake timed out or was pushed out while it waited
+                tasks.forEach(Runnable::run);
+            }
         } finally {
             loop.execute(() -> {
                 taskRunning = false;

@@ -44,6 +44,27 @@ final class TopicIndex {
         this.budgetBytes = budgetBytes;
     }
 
+    /** The least share of the budget one connection may hold, however small the budget. */
+    static final long MIN_CONNECTION_SHARE = 16 * 1024;
+    /** The budget is shared out so that filling it takes at least this many connections, each at its share. */
+    static final int SHARES = 512;
+
+    /**
+     * What one connection's subscriptions may cost at most, as {@link #chargeOf} counts them: so a
+     * few connections cannot take the budget whole and lock every other subscriber out.
+     */
+    long connectionShare() {
+        return Math.max(MIN_CONNECTION_SHARE, budgetBytes / SHARES);
+    }
+
+    /**
+     * A subscription's charge against its connection's share: its entries and its name (what the
+     * subscriber chooses); a topic's own object is shared by its subscribers and not charged.
+     */
+    static long chargeOf(String topic) {
+        return SUBSCRIPTION_BYTES + nameBytes(topic);
+    }
+
     /** Whether topics and subscriptions hold the budget: new subscriptions are refused (one may pass it by its own cost). */
     boolean full() {
         return bytes.get() >= budgetBytes;

@@ -6,8 +6,9 @@ import java.util.Set;
 /**
  * The topics one connection is subscribed to, kept in step with the server's {@link TopicIndex}
  * under this object's lock. At most {@code limit} of them, so an application that subscribes on
- * a client's request cannot be made to hold unbounded topics. Once the connection has closed it
- * leaves every topic and joins none again.
+ * a client's request cannot be made to hold unbounded topics, and at most its share of the topic
+ * budget ({@link TopicIndex#connectionShare()}), so that no few connections can take the budget
+ * whole. Once the connection has closed it leaves every topic and joins none again.
  */
 final class TopicMembership {
 
@@ -17,6 +18,9 @@ final class TopicMembership {
     private final ConnectionHandle connection;
     private final TopicIndex index;
     private final int limit;
+    private final long share;
+    /** What this connection's subscriptions are charged against its share. */
+    private long charged;
     /** Made at the first subscription: most connections never subscribe. */
     private Set<String> names;
     private boolean left;
@@ -25,6 +29,7 @@ final class TopicMembership {
         this.connection = connection;
         this.index = index;
         this.limit = limit;
+        this.share = index.connectionShare();
     }
 
     static void checkName(String topic) {
@@ -35,8 +40,8 @@ final class TopicMembership {
     }
 
     /**
-     * True when the connection is subscribed afterwards; false when it is not open, at its limit,
-     * or the server's topics hold their budget.
+     * True when the connection is subscribed afterwards; false when it is not open, at its limit of
+     * topics or its share of the budget, or the server's topics hold their budget.
      */
     synchronized boolean subscribe(String topic) {
         checkName(topic);
@@ -46,7 +51,8 @@ final class TopicMembership {
         if (names != null && names.contains(topic)) {
             return true;
         }
-        if (names != null && names.size() >= limit || index.full()) {
+        long charge = TopicIndex.chargeOf(topic);
+        if (names != null && names.size() >= limit || charged + charge > share || index.full()) {
             return false;
         }
         if (names == null) {
@@ -54,6 +60,7 @@ final class TopicMembership {
             index.membershipBytes(TopicIndex.MEMBERSHIP_BYTES);
         }
         names.add(index.add(topic, connection));
+        charged += charge;
         return true;
     }
 
@@ -64,6 +71,7 @@ final class TopicMembership {
             return false;
         }
         index.remove(topic, connection);
+        charged -= TopicIndex.chargeOf(topic);
         return true;
     }
 
@@ -81,6 +89,7 @@ final class TopicMembership {
             index.remove(topic, connection);
         }
         names = null;
+        charged = 0;
         index.membershipBytes(-TopicIndex.MEMBERSHIP_BYTES);
     }
 }

@@ -41,6 +41,16 @@ class HttpStrictnessTest {
     }
 
     @Test
+    void aHeadWithOnlyBareLineFeedsGets400AsItArrivesNotAfterTheDeadline() {
+        HttpRequestParser parser = new HttpRequestParser(8192);
+        ByteBuffer firstLine = ByteBuffer.wrap("GET / HTTP/1.1\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(400, assertThrows(HandshakeException.class, () -> parser.parse(firstLine)).status(),
+                "no CR LF CR LF will ever come: waiting for it leaves the client unanswered");
+        assertEquals(400, refused("GET / HTTP/1.1\nHost: a\n\n").status());
+        assertEquals(400, refused("GET / HTTP/1.1\r\r\n\r\n").status(), "a bare CR too");
+    }
+
+    @Test
     void absoluteFormTargetsAreAccepted() {
         HttpRequest r = parse("GET http://example.com:8080/chat?token=x HTTP/1.1\r\nHost: example.com:8080\r\n\r\n");
         assertEquals("/chat", r.path());

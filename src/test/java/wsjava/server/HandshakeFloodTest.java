@@ -94,6 +94,21 @@ class HandshakeFloodTest {
         }
     }
 
+    @Test
+    void aRequestHeadWithBareLineFeedsGets400AtOnce() throws Exception {
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new EchoListener()).start();
+        try (RawClient client = new RawClient(server.port())) {
+            long start = System.nanoTime();
+            client.send("GET / HTTP/1.1\nHost: 127.0.0.1\nUpgrade: websocket\n\n".getBytes(StandardCharsets.US_ASCII));
+            client.setTimeoutMillis(10_000);
+            assertEquals(400, client.readResponseHead());
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 2, "400 after " + seconds + " s; the head's deadline is 3 s");
+        } finally {
+            server.stop();
+        }
+    }
+
     private static Socket halfHandshake(int port, String from) throws IOException {
         Socket s = new Socket();
         s.bind(new InetSocketAddress(from, 0));

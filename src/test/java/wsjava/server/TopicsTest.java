@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -81,25 +82,32 @@ class TopicsTest {
     void theServersTopicsTogetherStayWithinTheirBudget() throws Exception {
         RecordingListener listener = new RecordingListener();
         long budget = 64 * 1024;
-        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).topicBudgetBytes(budget), listener).start();
-             RawClient a = RawClient.open(server.port()); RawClient b = RawClient.open(server.port())) {
-            WebSocketConnection ca = awaitOpened(listener, 1);
-            WebSocketConnection cb = awaitOpened(listener, 2);
+        int connections = 6;      // each holds at most its share of the budget: several are needed to fill it
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).topicBudgetBytes(budget), listener).start()) {
+            List<RawClient> clients = new ArrayList<>();
+            for (int c = 0; c < connections; c++) {
+                clients.add(RawClient.open(server.port()));
+            }
+            awaitOpened(listener, connections);
+            List<WebSocketConnection> opened = new ArrayList<>(listener.opened);
             String longName = "\u0416".repeat(250);
             int subscribed = 0;
-            for (int i = 0; i < 256 && ca.subscribe(longName + i); i++) {
-                subscribed++;
+            for (int c = 0; c < connections; c++) {
+                for (int i = 0; i < 256 && opened.get(c).subscribe(longName + c + "-" + i); i++) {
+                    subscribed++;
+                }
             }
-            for (int i = 0; i < 256 && cb.subscribe(longName + "b" + i); i++) {
-                subscribed++;
-            }
-            assertTrue(subscribed > 0 && subscribed < 512, subscribed + " subscriptions: the budget stops some, not all");
-            long oneTopic = TopicIndex.TOPIC_BYTES + TopicIndex.nameBytes(longName + "b255") + TopicIndex.SUBSCRIPTION_BYTES;
+            assertTrue(subscribed > 0 && subscribed < 256 * connections, subscribed + " subscriptions: the budget stops some, not all");
+            long oneTopic = TopicIndex.TOPIC_BYTES + TopicIndex.nameBytes(longName + "5-255") + TopicIndex.SUBSCRIPTION_BYTES;
             assertTrue(server.topicMemoryBytes() <= budget + oneTopic, server.topicMemoryBytes() + " bytes held, over the budget by more than one topic");
-            assertFalse(cb.subscribe("one-more"), "refused while the budget is held");
-            assertTrue(ca.unsubscribe(longName + 0));
-            assertTrue(ca.unsubscribe(longName + 1));
-            assertTrue(cb.subscribe("one-more"), "room again once subscriptions go");
+            WebSocketConnection last = opened.get(connections - 1);
+            assertFalse(last.subscribe("one-more"), "refused while the budget is held");
+            assertTrue(opened.get(0).unsubscribe(longName + "0-0"));
+            assertTrue(opened.get(0).unsubscribe(longName + "0-1"));
+            assertTrue(last.subscribe("one-more"), "room again once subscriptions go");
+            for (RawClient c : clients) {
+                c.close();
+            }
         }
     }
 
