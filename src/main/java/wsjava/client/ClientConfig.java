@@ -63,9 +63,11 @@ public final class ClientConfig {
     /** Whether to offer permessage-deflate (on by default). */
     public ClientConfig compression(boolean value) { compression = value; return this; }
     /**
-     * Sends a keepalive ping this often (0, the default: never); when neither its pong nor any
-     * message arrives within {@link #pongTimeoutMillis(int)}, the connection is taken for dead
-     * and dropped (the listener hears 1006), which a {@link ReconnectingClient} reconnects after.
+     * Sends a keepalive ping this often (0, the default: never); when no byte arrives from the
+     * server within {@link #pongTimeoutMillis(int)} of it while the client is reading, the
+     * connection is taken for dead and dropped (the listener hears 1006), which a
+     * {@link ReconnectingClient} reconnects after. Time the client does not read (reading
+     * suspended, a busy listener) does not count.
      */
     public ClientConfig pingIntervalMillis(int value) {
         if (value < 0) {
