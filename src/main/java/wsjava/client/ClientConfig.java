@@ -63,9 +63,11 @@ public final class ClientConfig {
     /** Whether to offer permessage-deflate (on by default). */
     public ClientConfig compression(boolean value) { compression = value; return this; }
     /**
-     * Sends a keepalive ping this often (0, the default: never); when neither its pong nor any
-     * message arrives within {@link #pongTimeoutMillis(int)}, the connection is taken for dead
-     * and dropped (the listener hears 1006), which a {@link ReconnectingClient} reconnects after.
+     * Sends a keepalive ping this often (0, the default: never); when no byte arrives from the
+     * server within {@link #pongTimeoutMillis(int)} of it while the client is reading, the
+     * connection is taken for dead and dropped (the listener hears 1006), which a
+     * {@link ReconnectingClient} reconnects after. Time the client does not read (reading
+     * suspended, a busy listener) does not count.
      */
     public ClientConfig pingIntervalMillis(int value) {
         if (value < 0) {
@@ -76,10 +78,20 @@ public final class ClientConfig {
     }
     /** How long a keepalive ping may go unanswered (default 10 s). */
     public ClientConfig pongTimeoutMillis(int value) { pongTimeoutMillis = positive(value, "pongTimeoutMillis"); return this; }
-    /** Offers a subprotocol (repeatable, most preferred first); the server must choose one of these or none. */
-    public ClientConfig addSubprotocol(String value) { subprotocols.add(value); return this; }
-    /** An extra request header, for example {@code Authorization} or {@code Origin}. */
-    public ClientConfig header(String name, String value) { headers.put(name, value); return this; }
+    /**
+     * Offers a subprotocol (repeatable, most preferred first); the server must choose one of these or
+     * none. It must be a token (RFC 6455 section 4.1): no spaces, commas or control characters.
+     */
+    public ClientConfig addSubprotocol(String value) { subprotocols.add(HeaderSyntax.token(value, "subprotocol")); return this; }
+    /**
+     * An extra request header, for example {@code Authorization} or {@code Origin}. The name must be
+     * a token and the value may hold no control character but tab (RFC 7230 section 3.2): a CR or LF
+     * would end the header and start one the caller did not mean.
+     */
+    public ClientConfig header(String name, String value) {
+        headers.put(HeaderSyntax.token(name, "header name"), HeaderSyntax.fieldValue(value, name));
+        return this;
+    }
     /** The SSLContext for wss:// (default: the JVM's, with the system trust store). */
     public ClientConfig tls(SSLContext value) { tls = value; return this; }
     /**

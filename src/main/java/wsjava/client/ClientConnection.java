@@ -50,6 +50,10 @@ final class ClientConnection implements WebSocketConnection {
     private final Object readGate = new Object();
     private volatile boolean open = true;
     private volatile boolean readingSuspended;
+    /** The reader waits on the socket now (not paused, not in the listener): silence then means the server sent nothing. */
+    private volatile boolean awaitingBytes;
+    /** When bytes last arrived from the socket, for the keepalive: liveness, whatever was delivered. */
+    private volatile long bytesArrivedNanos = System.nanoTime();
     private volatile boolean closeSent;
     private volatile Object attachment;
     private boolean closeReported;
@@ -89,7 +93,14 @@ final class ClientConnection implements WebSocketConnection {
         try {
             while (true) {
                 awaitReading();
-                int n = in.read(buffer);
+                awaitingBytes = true;
+                int n;
+                try {
+                    n = in.read(buffer);
+                } finally {
+                    awaitingBytes = false;
+                }
+                bytesArrivedNanos = System.nanoTime();
                 if (n < 0) {
                     closed(CloseCodes.ABNORMAL, closeSent ? "connection closed" : "connection closed without a close frame");
                     return;
@@ -158,6 +169,16 @@ final class ClientConnection implements WebSocketConnection {
 
     boolean receiving() {
         return open;
+    }
+
+    /** Whether the reader is waiting on the socket now (not suspended, held back, or in the listener). */
+    boolean awaitingBytes() {
+        return awaitingBytes;
+    }
+
+    /** {@link System#nanoTime()} when the last read from the socket returned. */
+    long bytesArrivedNanos() {
+        return bytesArrivedNanos;
     }
 
     void listenerFailed(RuntimeException e) {

@@ -7,10 +7,13 @@ import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
 
 /**
- * Keepalive for one client connection: a ping every {@code pingIntervalMillis}, and when neither
- * its pong nor any message arrives within {@code pongTimeoutMillis}, the connection is taken for
- * dead and dropped (the listener hears 1006), as a half-open TCP connection would otherwise never
- * tell. It sits between the connection and the application's listener, passing every call on.
+ * Keepalive for one client connection: a ping every {@code pingIntervalMillis}, and when no byte
+ * arrives at the socket within {@code pongTimeoutMillis} of it while the reader waits there, the
+ * connection is taken for dead and dropped (the listener hears 1006), as a half-open TCP connection
+ * would otherwise never tell. Liveness is judged by bytes read, not messages delivered: time the
+ * reader does not read (the application suspended reading, the listener is busy, the writer is
+ * backed up) is no silence of the server's, so it never counts toward the timeout. It sits between
+ * the connection and the application's listener, passing every call on.
  */
 final class Keepalive implements WebSocketListener {
 
@@ -38,6 +41,14 @@ final class Keepalive implements WebSocketListener {
     private void check(ClientConnection connection) {
         long now = System.nanoTime();
         long since = awaitingSinceNanos;
+        if (since != 0 && connection.bytesArrivedNanos() - since > 0) {
+            heard();      // the server sent something after our ping: it is alive, whatever reached the application
+            return;
+        }
+        if (since != 0 && !connection.awaitingBytes()) {
+            awaitingSinceNanos = now;     // not reading: the server's silence cannot be judged, so the wait starts again
+            return;
+        }
         if (since != 0 && now - since > timeoutNanos) {
             stop();
             connection.abort("no pong within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms");

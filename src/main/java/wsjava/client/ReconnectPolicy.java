@@ -118,6 +118,7 @@ public final class ReconnectPolicy {
         p.initialDelayMillis = initialDelayMillis;
         p.maxDelayMillis = maxDelayMillis;
         p.maxAttempts = maxAttempts;
+        p.stableAfterMillis = stableAfterMillis;
         p.abnormalCodes = abnormalCodes == null ? null : new TreeSet<>(abnormalCodes);
         p.onEveryOpen = onEveryOpen;
         return p;

@@ -27,9 +27,16 @@ public final class InflationAllowance {
         this.available = capacity;
     }
 
-    /** The default for a message limit: two such messages at once, one a second after that. */
+    /** The default refills one message limit in this many seconds. */
+    public static final int REFILL_SECONDS = 30;
+
+    /**
+     * The default for a message limit: one such message, then one every {@link #REFILL_SECONDS}.
+     * (Two limits a second let a flood of 16 MiB bombs cost the server half a core and a bystander
+     * seconds of latency; a message inflated and echoed costs about 0.3 s of CPU.)
+     */
     public static InflationAllowance forMessageLimit(long maxMessageBytes) {
-        return new InflationAllowance(2 * maxMessageBytes, maxMessageBytes);
+        return new InflationAllowance(maxMessageBytes, maxMessageBytes / REFILL_SECONDS);
     }
 
     /** Takes {@code bytes} if the bucket holds them; false (and nothing taken) if not. */

@@ -62,4 +62,59 @@ class ClientKeepaliveTest {
             client.close(1000, "");
         }
     }
+
+    @Test
+    void suspendedReadingLongerThanThePongTimeoutWithALiveServerReconnectsNeverAndLosesNothing() throws Exception {
+        // A suspension (application back-pressure, a busy WL kernel) used to read as a dead server:
+        // 4 s of it gave 2 reconnects and lost 338 of 643 messages.
+        try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
+            ReconnectEvents heard = new ReconnectEvents();
+            ReconnectingClient client = ReconnectingClient.connect(URI.create(server.url()), heard, pinging(),
+                    new ReconnectPolicy().initialDelayMillis(20).maxDelayMillis(40));
+            assertEquals("open", heard.next(5));
+            WebSocketConnection serverSide = server.opened.get(0);
+            int sent = 0;
+            for (int i = 0; i < 10; i++) {
+                serverSide.sendText("m" + sent++);
+            }
+            client.suspendReading();
+            long until = System.nanoTime() + 2_000_000_000L;     // eight pong timeouts
+            while (System.nanoTime() < until) {
+                serverSide.sendText("m" + sent++);
+                Thread.sleep(5);
+            }
+            client.resumeReading();
+            for (int i = 0; i < 10; i++) {
+                serverSide.sendText("m" + sent++);
+                Thread.sleep(50);
+            }
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (heard.texts.size() < sent && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(1, server.opened.size(), "no reconnect: the server was alive throughout; events " + heard.events);
+            assertTrue(heard.events.stream().noneMatch(e -> e.startsWith("reconnecting") || e.startsWith("close")), "events " + heard.events);
+            java.util.List<String> texts = new java.util.ArrayList<>(heard.texts);
+            assertEquals(sent, texts.size(), "every message arrived");
+            for (int i = 0; i < sent; i++) {
+                assertEquals("m" + i, texts.get(i));
+            }
+            client.close(1000, "");
+        }
+    }
+
+    @Test
+    void aServerThatGoesSilentWhileReadingWasSuspendedIsStillFoundDead() throws Exception {
+        try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
+            RecordingClientListener heard = new RecordingClientListener();
+            WebSocketConnection c = WebSocketClient.connect(URI.create(server.url()), heard, pinging());
+            server.opened.get(0).suspendReading();     // answers no ping from now on
+            c.suspendReading();
+            Thread.sleep(600);
+            assertTrue(c.isOpen(), "not judged while not reading");
+            c.resumeReading();
+            assertEquals(1006, heard.awaitClose());
+            assertEquals("no pong within 250 ms", heard.closeReason);
+        }
+    }
 }

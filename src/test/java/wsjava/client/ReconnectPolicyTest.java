@@ -58,4 +58,39 @@ class ReconnectPolicyTest {
         assertThrows(IllegalArgumentException.class, () -> new ReconnectPolicy().maxAttempts(-1));
         assertEquals(60_000, new ReconnectPolicy().initialDelayMillis(60_000).maxDelayMillis(), "the maximum follows a larger first delay");
     }
+
+    @Test
+    void aCopyKeepsEveryField() throws Exception {
+        // Every field is set to a value no default has, by reflection, so a field added later and
+        // forgotten by copy() fails here instead of being dropped silently.
+        ReconnectPolicy original = new ReconnectPolicy();
+        int n = 0;
+        for (java.lang.reflect.Field f : ReconnectPolicy.class.getDeclaredFields()) {
+            if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            f.setAccessible(true);
+            n++;
+            Class<?> type = f.getType();
+            if (type == long.class) {
+                f.setLong(original, 7_000 + n);
+            } else if (type == int.class) {
+                f.setInt(original, 70 + n);
+            } else if (type == Set.class) {
+                f.set(original, new java.util.TreeSet<>(Set.of(4000 + n)));
+            } else if (type == java.util.function.Consumer.class) {
+                f.set(original, (java.util.function.Consumer<Object>) c -> { });
+            } else {
+                throw new AssertionError("field " + f.getName() + " of type " + type + ": teach this test a value for it");
+            }
+        }
+        ReconnectPolicy copy = original.copy();
+        for (java.lang.reflect.Field f : ReconnectPolicy.class.getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                assertEquals(f.get(original), f.get(copy), "copy() dropped " + f.getName());
+            }
+        }
+        assertTrue(n >= 6, "the test saw the policy's fields");
+    }
 }

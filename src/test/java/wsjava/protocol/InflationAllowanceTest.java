@@ -38,6 +38,14 @@ class InflationAllowanceTest {
     }
 
     @Test
+    void theDefaultAllowanceTakesOneSuchMessageThenRefusesTheNext() {
+        InflationAllowance allowance = InflationAllowance.forMessageLimit(SIXTEEN_MIB);
+        assertEquals(SIXTEEN_MIB, inflateZeros(new MessageInflater(true, 200, null, null, allowance)));
+        CloseException e = assertThrows(CloseException.class, () -> inflateZeros(new MessageInflater(true, 200, null, null, allowance)));
+        assertEquals(CloseCodes.MESSAGE_TOO_BIG, e.code());
+    }
+
+    @Test
     void withoutAnAllowanceTheRatioCapStillRefuses() {
         MessageInflater inflater = new MessageInflater(true, 200, null, null);
         CloseException e = assertThrows(CloseException.class, () -> inflateZeros(inflater));
@@ -46,7 +54,7 @@ class InflationAllowanceTest {
 
     @Test
     void connectionsSharingAnAllowanceGet1009OnceItIsSpent() {
-        InflationAllowance shared = new InflationAllowance(2L * SIXTEEN_MIB, 0);    // no refill: the count is exact
+        InflationAllowance shared = new InflationAllowance(2L * SIXTEEN_MIB, 0);    // two limits, no refill: the count is exact
         int delivered = 0;
         int refused = 0;
         for (int connection = 0; connection < 5; connection++) {

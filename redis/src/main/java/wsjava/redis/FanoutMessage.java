@@ -7,14 +7,14 @@ import wsjava.protocol.Utf8Validator;
 
 /**
  * A publish as it travels through Redis: the topic is the channel ({@code prefix + topic}), the
- * Redis message is the payload behind a 19-byte header saying whether it is text or binary and
- * which server published it, so that server can skip its own publish when Redis hands it back
- * (its subscribers had it at once).
+ * Redis message is the payload behind a 19-byte header saying whether it is text or binary, and
+ * an id of this publish, so that the server that published it can skip its own copy when Redis
+ * hands it back (its subscribers had it at once; see {@link OwnPublishes}).
  * <pre>
  *   byte 0      0xF5 (never in UTF-8: a header, not text)
  *   byte 1      1 (version)
  *   byte 2      1 text (UTF-8), 2 binary
- *   bytes 3-18  the publishing server's random id
+ *   bytes 3-18  128 random bits, new for each publish
  *   bytes 19-   the payload
  * </pre>
  * A message published by another program (redis-cli, any client) has no header: it is delivered
@@ -23,6 +23,8 @@ import wsjava.protocol.Utf8Validator;
 final class FanoutMessage {
 
     static final int HEADER_BYTES = 19;
+    static final int ID_AT = 3;
+    static final int ID_BYTES = 16;
     private static final byte MARK = (byte) 0xF5;
     private static final byte VERSION = 1;
     private static final byte TEXT = 1;
@@ -30,7 +32,7 @@ final class FanoutMessage {
 
     final boolean text;
     final byte[] payload;
-    /** The publishing server's id, or null for a message from another program. */
+    /** The publish's id, or null for a message from another program. */
     final byte[] origin;
 
     private FanoutMessage(boolean text, byte[] payload, byte[] origin) {
@@ -46,15 +48,16 @@ final class FanoutMessage {
     }
 
     static FanoutMessage decode(byte[] message) {
-        if (message.length >= HEADER_BYTES && message[0] == MARK && message[1] == VERSION && (message[2] == TEXT || message[2] == BINARY)) {
+        if (hasHeader(message)) {
             return new FanoutMessage(message[2] == TEXT, Arrays.copyOfRange(message, HEADER_BYTES, message.length),
                     Arrays.copyOfRange(message, 3, HEADER_BYTES));
         }
         return new FanoutMessage(Utf8Validator.isValid(message, 0, message.length), message, null);
     }
 
-    boolean from(byte[] server) {
-        return origin != null && Arrays.equals(origin, server);
+    /** Whether {@code message} has a fan-out header (and so an id at {@link #ID_AT}). */
+    static boolean hasHeader(byte[] message) {
+        return message.length >= HEADER_BYTES && message[0] == MARK && message[1] == VERSION && (message[2] == TEXT || message[2] == BINARY);
     }
 
     String textPayload() {

@@ -32,7 +32,12 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
 
     private final WebSocketServer server;
     private final String prefix;
-    private final byte[] id = new byte[16];
+    private final SecureRandom random = new SecureRandom();
+    private final OwnPublishes own = new OwnPublishes();
+    /** The server's message limit: larger messages from Redis are dropped, not delivered. */
+    private final int maxMessageBytes;
+    private final java.util.concurrent.atomic.LongAdder oversized = new java.util.concurrent.atomic.LongAdder();
+    private final OversizeLog oversizeLog = new OversizeLog();
     private final RedisPublisher publisher;
     private final RedisSubscriber subscriber;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -44,9 +49,9 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
     private RedisFanout(WebSocketServer server, RedisFanoutConfig config) {
         this.server = server;
         this.prefix = config.channelPrefix();
-        new SecureRandom().nextBytes(id);
+        this.maxMessageBytes = server.config().maxMessageSize();
         RedisLinks links = new RedisLinks(config);
-        this.publisher = new RedisPublisher(links, config);
+        this.publisher = new RedisPublisher(links, config, own);
         this.subscriber = new RedisSubscriber(links, config, pattern(prefix), this::arrived, timer);
     }
 
@@ -66,15 +71,25 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
     /** Called by the server after each publish (any thread): queues it for Redis, never waiting. */
     @Override
     public void published(String topic, boolean text, byte[] payload) {
+        byte[] id = new byte[FanoutMessage.ID_BYTES];
+        random.nextBytes(id);
         publisher.offer((prefix + topic).getBytes(StandardCharsets.UTF_8), FanoutMessage.encode(id, text, payload));
     }
 
     /** A message from Redis: to this server's subscribers, unless this server published it. */
     private void arrived(byte[] channel, byte[] message) {
-        FanoutMessage m = FanoutMessage.decode(message);
-        if (m.from(id)) {
+        boolean headed = FanoutMessage.hasHeader(message);
+        long size = headed ? message.length - FanoutMessage.HEADER_BYTES : message.length;
+        if (headed && own.cameBack(java.util.Arrays.copyOfRange(message, FanoutMessage.ID_AT, FanoutMessage.ID_AT + FanoutMessage.ID_BYTES))) {
             return;      // its subscribers had it when it was published
         }
+        if (size > maxMessageBytes) {
+            // A Redis peer is not a client, but it is no more trusted: past the server's limit, a message would cost every server its size per form.
+            oversized.increment();
+            oversizeLog.dropped(size, maxMessageBytes, oversized.sum());
+            return;
+        }
+        FanoutMessage m = FanoutMessage.decode(message);
         String topic = new String(channel, StandardCharsets.UTF_8).substring(prefix.length());
         try {
             if (m.text) {
@@ -95,6 +110,11 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
     /** Publishes that reached only this server's subscribers: the queue was full, or their connection to Redis failed. */
     public long dropped() {
         return publisher.dropped.sum();
+    }
+
+    /** Messages from Redis dropped for being larger than the server's message limit. */
+    public long oversized() {
+        return oversized.sum();
     }
 
     /** Messages received from Redis so far (this server's own included, which are not delivered again). */

@@ -1,7 +1,9 @@
 package wsjava.redis;
 
 /**
- * Where the Redis is and how hard to try. Defaults: 127.0.0.1:6379 without a password, channels
+ * Where the Redis is, who we are to it, and how hard to try. Defaults: 127.0.0.1:6379 without a
+ * user, password or TLS (see {@link #url} for {@code redis://user:password@host:port} and
+ * {@code rediss://} for TLS), channels
  * named {@code wsjava:<topic>}, 16 MiB of publishes queued for Redis at most, 2 s to connect and
  * for each command, a health ping every 5 s on the subscribing connection, and reconnects 100 ms
  * apart doubling to 5 s.
@@ -11,6 +13,9 @@ public final class RedisFanoutConfig {
     private String host = "127.0.0.1";
     private int port = 6379;
     private String password;
+    private String user;
+    private boolean tls;
+    private javax.net.ssl.SSLContext tlsContext;
     private String channelPrefix = "wsjava:";
     private long maxQueuedBytes = 16L << 20;
     private int connectTimeoutMillis = 2_000;
@@ -22,6 +27,9 @@ public final class RedisFanoutConfig {
     public String host() { return host; }
     public int port() { return port; }
     public String password() { return password; }
+    public String user() { return user; }
+    public boolean tls() { return tls; }
+    public javax.net.ssl.SSLContext tlsContext() { return tlsContext; }
     public String channelPrefix() { return channelPrefix; }
     public long maxQueuedBytes() { return maxQueuedBytes; }
     public int connectTimeoutMillis() { return connectTimeoutMillis; }
@@ -34,6 +42,46 @@ public final class RedisFanoutConfig {
     public RedisFanoutConfig port(int value) { port = between(value, 1, 65535, "port"); return this; }
     /** Redis's {@code AUTH} password (null: none). */
     public RedisFanoutConfig password(String value) { password = value; return this; }
+    /** The ACL user for {@code AUTH user password} (Redis 6 and later; null: the default user). */
+    public RedisFanoutConfig user(String value) { user = value; return this; }
+    /** Connects over TLS, checking the certificate against the JVM's trust store and the host name. */
+    public RedisFanoutConfig tls(boolean value) { tls = value; return this; }
+    /** Connects over TLS with this context's trust (a private CA, a pinned certificate); the host name is checked too. */
+    public RedisFanoutConfig tls(javax.net.ssl.SSLContext context) { tls = true; tlsContext = context; return this; }
+
+    /**
+     * Sets host, port, user, password and TLS from a URL: {@code redis://[[user]:password@]host[:port]}
+     * or {@code rediss://...} for TLS (user and password percent-encoded). The port defaults to 6379.
+     */
+    public RedisFanoutConfig url(String value) {
+        java.net.URI uri = java.net.URI.create(value);
+        String scheme = uri.getScheme();
+        if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
+            throw new IllegalArgumentException("a Redis URL starts with redis:// or rediss://, not " + value);
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("a Redis URL names a host: " + value);
+        }
+        host = uri.getHost().startsWith("[") ? uri.getHost().substring(1, uri.getHost().length() - 1) : uri.getHost();
+        port = uri.getPort() < 0 ? 6379 : between(uri.getPort(), 1, 65535, "port");
+        tls = "rediss".equals(scheme);
+        String info = uri.getRawUserInfo();
+        if (info != null) {
+            int colon = info.indexOf(':');
+            String name = decode(colon < 0 ? info : info.substring(0, colon));
+            user = name.isEmpty() ? null : name;
+            password = colon < 0 ? null : decode(info.substring(colon + 1));
+            if (colon < 0) {        // redis://secret@host: the password alone, as redis-cli reads it
+                password = user;
+                user = null;
+            }
+        }
+        return this;
+    }
+
+    private static String decode(String s) {
+        return java.net.URLDecoder.decode(s.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    }
 
     /** Topic {@code t} travels on the Redis channel {@code prefix + t}; servers sharing topics share the prefix. */
     public RedisFanoutConfig channelPrefix(String value) {

@@ -27,13 +27,24 @@ final class RedisLinks {
         if (config.password() != null) {
             c.password(config.password());
         }
+        if (config.user() != null) {
+            c.user(config.user());
+        }
+        if (config.tls()) {
+            javax.net.ssl.SSLParameters checkHost = new javax.net.ssl.SSLParameters();
+            checkHost.setEndpointIdentificationAlgorithm("HTTPS");     // the certificate must name the host
+            c.ssl(true).sslParameters(checkHost);
+            if (config.tlsContext() != null) {
+                c.sslSocketFactory(config.tlsContext().getSocketFactory());
+            }
+        }
         Jedis jedis = new Jedis(new HostAndPort(config.host(), config.port()), c.build());
         jedis.connect();
         return jedis;
     }
 
     String where() {
-        return config.host() + ":" + config.port();
+        return (config.tls() ? "rediss://" : "") + config.host() + ":" + config.port();
     }
 
     static void log(Level level, String message, Throwable e) {

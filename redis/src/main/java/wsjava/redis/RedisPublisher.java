@@ -36,7 +36,11 @@ final class RedisPublisher {
     /** A failure was logged at WARNING since the last connect: the next ones go at DEBUG. */
     private boolean warned;
 
-    RedisPublisher(RedisLinks links, RedisFanoutConfig config) {
+    /** Where this server's publishes are recorded as they go out, to know their copies when they come back. */
+    private final OwnPublishes own;
+
+    RedisPublisher(RedisLinks links, RedisFanoutConfig config, OwnPublishes own) {
+        this.own = own;
         this.links = links;
         this.maxQueuedBytes = config.maxQueuedBytes();
         this.commandTimeoutMillis = config.commandTimeoutMillis();
@@ -108,6 +112,7 @@ final class RedisPublisher {
                 }
                 Pipeline pipeline = jedis.pipelined();
                 for (byte[][] m : batch) {
+                    own.sending(m[1], FanoutMessage.ID_AT);
                     pipeline.publish(m[0], m[1]);
                 }
                 pipeline.sync();

@@ -19,8 +19,8 @@ class FanoutMessageTest {
         FanoutMessage text = FanoutMessage.decode(FanoutMessage.encode(ME, true, "héllo".getBytes(StandardCharsets.UTF_8)));
         assertTrue(text.text);
         assertEquals("héllo", text.textPayload());
-        assertTrue(text.from(ME));
-        assertFalse(text.from("fedcba9876543210".getBytes(StandardCharsets.US_ASCII)));
+        assertTrue(java.util.Arrays.equals(ME, text.origin));
+        assertFalse(java.util.Arrays.equals("fedcba9876543210".getBytes(StandardCharsets.US_ASCII), text.origin));
         FanoutMessage binary = FanoutMessage.decode(FanoutMessage.encode(ME, false, new byte[] {1, 2}));
         assertFalse(binary.text);
         assertArrayEquals(new byte[] {1, 2}, binary.payload);

@@ -26,6 +26,11 @@ final class FanoutNode implements AutoCloseable {
     private final List<WebSocketConnection> clients = new ArrayList<>();
 
     FanoutNode(LocalRedis redis, RedisFanoutConfig config) throws IOException {
+        this(config.port(redis.port()));
+    }
+
+    /** A node whose config says where the Redis is (a TLS port, a user). */
+    FanoutNode(RedisFanoutConfig config) throws IOException {
         server = new WebSocketServer(new ServerConfig().port(0), new WebSocketListener() {
             @Override
             public void onOpen(WebSocketConnection c) {
@@ -47,7 +52,7 @@ final class FanoutNode implements AutoCloseable {
                 }
             }
         }).start();
-        fanout = RedisFanout.start(server, config.port(redis.port()));
+        fanout = RedisFanout.start(server, config);
     }
 
     FanoutNode(LocalRedis redis) throws IOException {

@@ -21,11 +21,13 @@ public final class LocalRedis implements AutoCloseable {
 
     private final int port;
     private final Path dir;
+    private final List<String> extraArguments;
     private Process process;
 
-    private LocalRedis(int port, Path dir) {
+    private LocalRedis(int port, Path dir, List<String> extraArguments) {
         this.port = port;
         this.dir = dir;
+        this.extraArguments = extraArguments;
     }
 
     /** Whether {@code redis-server} is on PATH. */
@@ -44,13 +46,26 @@ public final class LocalRedis implements AutoCloseable {
 
     /** Starts one on a free port; throws when it does not answer PING within 10 s. */
     public static LocalRedis start() throws IOException, InterruptedException {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        LocalRedis redis = new LocalRedis(port, Files.createTempDirectory("wsjava-redis"));
+        return start(List.of());
+    }
+
+    /** Starts one with more {@code redis-server} arguments (users, TLS); PING on its plain port must still answer. */
+    public static LocalRedis start(List<String> extraArguments) throws IOException, InterruptedException {
+        LocalRedis redis = new LocalRedis(freePort(), Files.createTempDirectory("wsjava-redis"), extraArguments);
         redis.restart();
         return redis;
+    }
+
+    /** A loopback port free now. */
+    public static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    /** Its temporary directory, for files its arguments name (certificates). */
+    public Path dir() {
+        return dir;
     }
 
     public int port() {
@@ -63,8 +78,10 @@ public final class LocalRedis implements AutoCloseable {
 
     /** Starts it (again) on its port, after {@link #stop()}. */
     public void restart() throws IOException, InterruptedException {
-        process = new ProcessBuilder(List.of("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--protected-mode", "yes", "--loglevel", "warning"))
+        List<String> command = new java.util.ArrayList<>(List.of("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--protected-mode", "yes", "--loglevel", "warning"));
+        command.addAll(extraArguments);
+        process = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("redis.log").toFile()).start();
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!answersPing()) {

@@ -23,13 +23,18 @@ class RedisFanoutTest {
     private LocalRedis redis;
 
     static LocalRedis requireRedis() throws Exception {
+        return requireRedis(List.of());
+    }
+
+    /** A redis-server with more arguments, or the test skipped (failed under WSJAVA_REQUIRE_ALL_TOOLS=1) when there is none. */
+    static LocalRedis requireRedis(List<String> arguments) throws Exception {
         if (!LocalRedis.available()) {
             if ("1".equals(System.getenv("WSJAVA_REQUIRE_ALL_TOOLS"))) {
                 fail("redis-server is missing, and WSJAVA_REQUIRE_ALL_TOOLS=1 forbids skipping");
             }
             Assumptions.abort("skipped: redis-server is not installed (./wsjava test installs it where it can)");
         }
-        return LocalRedis.start();
+        return LocalRedis.start(arguments);
     }
 
     static String next(BlockingQueue<String> heard) throws InterruptedException {

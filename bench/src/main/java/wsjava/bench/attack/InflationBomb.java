@@ -7,8 +7,8 @@ import wsjava.protocol.OpCode;
 /**
  * Issue 20, item 3 (the ratio cap): connections send compressed messages that inflate a thousand
  * times (16 MiB from 16 KB on a large heap), all at once. Past the first MiB a message may inflate
- * more than the ratio cap (200) only from an allowance the whole server shares (two message limits,
- * refilled at one a second), so a lone such message is delivered; the flood must get 1009 once that
+ * more than the ratio cap (200) only from an allowance the whole server shares (one message limit,
+ * refilled over 30 s), so a lone such message is delivered; the flood must get 1009 once that
  * allowance is spent: the bombs echoed may not have inflated more past the cap than it granted.
  */
 final class InflationBomb extends Attack {
@@ -86,7 +86,7 @@ final class InflationBomb extends Attack {
         if (got1009 + echoed != bombers.size()) {
             problems.add((bombers.size() - got1009 - echoed) + " of " + bombers.size() + " bombs got neither 1009 nor their echo");
         }
-        double granted = 2.0 * limit + seconds * limit;
+        double granted = limit + seconds * limit / wsjava.protocol.InflationAllowance.REFILL_SECONDS;
         if (echoed * pastCapPerBomb > granted) {
             problems.add(echoed + " bombs echoed in " + String.format(java.util.Locale.ROOT, "%.1f", seconds)
                     + " s: more than the shared allowance grants past the ratio cap");
