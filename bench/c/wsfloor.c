@@ -36,7 +36,7 @@
 
 typedef struct {
     int fd;
-    int closing;                      /* a close frame was echoed: close once it has gone out */
+    int closing;                      /* a close frame came: close once all of it has gone out */
     char *head;                       /* the request head while upgrading, else NULL */
     size_t head_len;
     unsigned char carry[14];          /* a frame header cut by the end of the last read */
@@ -51,6 +51,11 @@ typedef struct {
 
 static unsigned char buffer[14 + READ_BUFFER];
 static int ep;
+
+/* The whole close frame has been echoed: nothing more is read. */
+static int closed(const conn_t *c) {
+    return c->closing && c->remaining == 0;
+}
 
 static void closeConn(conn_t *c) {
     close(c->fd);
@@ -100,7 +105,7 @@ static int flush(conn_t *c) {
         c->pending_at += w;
     }
     c->pending_at = c->pending_len = 0;
-    if (c->closing) return -1;
+    if (closed(c)) return -1;
     watch(c, EPOLLIN);
     return 0;
 }
@@ -140,7 +145,7 @@ static void unmask(unsigned char *dst, const unsigned char *src, size_t n, const
 static ssize_t reframe(conn_t *c, unsigned char *buf, size_t len, unsigned char **out) {
     size_t r = 0, w = 0;
     int started = 0;
-    while (r < len && !c->closing) {
+    while (r < len && !closed(c)) {
         if (c->remaining == 0) {                        /* a frame header */
             size_t avail = len - r;
             if (avail < 2) goto carry;
@@ -211,7 +216,7 @@ static int echo(conn_t *c) {
     ssize_t len = reframe(c, buffer, carried + n, &out);
     if (len < 0) return -1;
     if (len > 0 && output(c, out, len) < 0) return -1;
-    return c->closing && c->pending_len == 0 ? -1 : 0;
+    return closed(c) && c->pending_len == 0 ? -1 : 0;
 }
 
 /* Reads the request head; on its end answers 101 and echoes any frames that came after it. */
@@ -239,7 +244,7 @@ static int upgrade(conn_t *c) {
     unsigned char *out = NULL;
     ssize_t framed = reframe(c, buffer, after, &out);
     if (framed < 0 || (framed > 0 && output(c, out, framed) < 0)) return -1;
-    return c->closing && c->pending_len == 0 ? -1 : 0;
+    return closed(c) && c->pending_len == 0 ? -1 : 0;
 }
 
 static void acceptAll(int listener) {
