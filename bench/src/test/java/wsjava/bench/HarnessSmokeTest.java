@@ -75,8 +75,8 @@ class HarnessSmokeTest {
         }
         List<String> expected = new ArrayList<>();
         EchoBench.PEERS.forEach(p -> expected.add(p.name));
-        boolean native_ = Files.exists(out.resolve("native/wsecho"));      // gcc: the C client and the floor
-        if (native_) {
+        boolean built = Files.exists(out.resolve("native/wsecho"));      // gcc: the C client and the floor
+        if (built) {
             expected.add(0, FloorPeer.NAME);
         }
         if (NettyTransport.ioUringUnavailable() == null) {
@@ -93,7 +93,7 @@ class HarnessSmokeTest {
             assertEquals("50", row.split(",")[2], "idle connections held: " + row);
         }
         assertTrue(Files.size(out.resolve("echo-64B.png")) > 1000, "one JFreeChart chart per message size");
-        if (native_) {       // the floor row, the head-to-head and every cost as a multiple of the floor's need gcc
+        if (built) {       // the floor row, the head-to-head and every cost as a multiple of the floor's need gcc
             for (String row : rows) {
                 String[] cells = row.split(",");
                 assertTrue(cells[7].matches("\\d+\\.\\d\\dx"), "µs/msg x floor: " + row);
