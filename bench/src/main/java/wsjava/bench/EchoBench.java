@@ -142,12 +142,14 @@ public final class EchoBench {
                 double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);
                 Arrays.sort(big);
                 // Idle connections on a fresh server, so its memory shows the connections, not the load runs.
+                // A fresh port too: on a shared machine the old one may be taken, or not yet free (Jetty once failed to bind it).
                 stop(server);
-                server = start(peer, port, pin, out);
+                int idlePort = freePort();
+                server = start(peer, idlePort, pin, out);
                 Thread.sleep(500);
                 long before = IdleConnections.rssKiB(server.pid());
                 progress.detail(peer.name + " holding " + idle + " idle connections");
-                IdleConnections.Held held = IdleConnections.hold(port, idle, server.pid(), null);
+                IdleConnections.Held held = IdleConnections.hold(idlePort, idle, server.pid(), null);
                 extras.add(List.of(peer.name, Report.fixed(big[big.length / 2], 1), Integer.toString(held.connections),
                         mib(held.serverRssKiB), mib(before), held.note));
             } finally {
