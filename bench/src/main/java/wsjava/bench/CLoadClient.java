@@ -62,19 +62,8 @@ public final class CLoadClient {
 
     /** Builds the client into {@code dir}; null (with the reason printed) when there is no gcc or no source. */
     public static CLoadClient build(Path dir) throws IOException, InterruptedException {
-        Path source = projectRoot().resolve("bench/c/wsecho.c");
-        if (!Files.exists(source) || !EchoBench.onPath("gcc")) {
-            System.out.println("C load client not built: " + (Files.exists(source) ? "no gcc on PATH" : "no " + source));
-            return null;
-        }
-        Files.createDirectories(dir);
-        Path binary = dir.resolve("wsecho");
-        Process gcc = new ProcessBuilder("gcc", "-O2", "-o", binary.toString(), source.toString()).redirectErrorStream(true).start();
-        String output = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (gcc.waitFor() != 0) {
-            throw new IOException("gcc failed on " + source + ":\n" + output);
-        }
-        return new CLoadClient(binary);
+        Path binary = NativeBuild.gcc("wsecho", "C load client", dir, "-O2");
+        return binary == null ? null : new CLoadClient(binary);
     }
 
     /** The checkout: -Dwsjava.root (the launcher sets it), else the working directory or its parent (bench/ under mvn). */

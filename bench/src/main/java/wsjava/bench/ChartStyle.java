@@ -40,9 +40,11 @@ public final class ChartStyle {
     private static final Map<String, Color> SYSTEMS = new LinkedHashMap<>();
 
     static {
+        SYSTEMS.put("floor", new Color(0x424242));   // the bare C echo of the echo run
         SYSTEMS.put("wsjava", new Color(0x1565C0));
         SYSTEMS.put("uwebsockets", new Color(0xEF6C00));
         SYSTEMS.put("epoll", new Color(0x66BB6A));
+        SYSTEMS.put("io_uring", new Color(0x9E9D24));
         SYSTEMS.put("netty", new Color(0x2E7D32));
         SYSTEMS.put("jetty", new Color(0xC62828));
         SYSTEMS.put("java-websocket", new Color(0x6A1B9A));

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * End-to-end echo: starts WSJava, Netty, Java-WebSocket and Jetty one after another on loopback,
- * drives each with the same closed-loop client and settings, and reports msgs/s and latency
+ * End-to-end echo: starts the floor (a bare C echo, see {@link FloorPeer}), WSJava, Netty (NIO,
+ * epoll, io_uring), Java-WebSocket, Jetty and uWebSockets (where built) one after another on
+ * loopback, drives each with the same closed-loop client and settings, and reports msgs/s, server
+ * CPU per message (also as a multiple of the floor's in the same cell) and latency
  * percentiles, a 16 MiB round trip, and the memory for holding idle connections. Where taskset
  * exists, the server runs on core 0 (this client runs on core 1: the launcher pins it). Every
  * server gets the same JVM settings: G1, -Xms64m -Xmx1g. (Without -Xms the JVM starts with 1/64
@@ -93,28 +96,25 @@ public final class EchoBench {
         boolean smoke = args.contains("--smoke");
         boolean quick = args.contains("--quick");
         Path out = Path.of(Options.value(args, "--out", "results"));
-        int[] sizes = smoke ? new int[] {64} : new int[] {64, 1024, 16 * 1024, 64 * 1024, 1024 * 1024};
+        String sizeList = Options.value(args, "--sizes", smoke ? "64" : "64,1024,16384,65536,1048576");    // bytes, e.g. --sizes 64,16384
+        int[] sizes = Arrays.stream(sizeList.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
         int[] connectionCounts = smoke ? new int[] {1, 2} : new int[] {1, 16, 64};
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
         int idle = Integer.parseInt(Options.value(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
         boolean pin = !smoke && canPin();
-        List<Peer> peers = new ArrayList<>(PEERS);
-        Peer uws = UwsPeer.build(out.resolve("native"));
-        if (uws != null) {
-            peers.add(uws);
-        }
+        List<Peer> peers = EchoPeers.lineUp(out.resolve("native"));
         CLoadClient cClient = CLoadClient.build(out.resolve("native"));
         System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s; throughput from %s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", peers.size(), sizes.length, connectionCounts.length, measure,
                 pin ? ", server pinned to core 0" : "", cClient == null ? "the Java client" : "the C client, latency from the Java client");
 
-        Report table = new Report(List.of("server", "size", "connections", "msgs/s", "server CPU %", "client CPU %", "p50 us", "p99 us",
-                "verified MiB", "note"));
+        Report table = new Report(EchoCell.COLUMNS);
         Report extras = new Report(List.of("server", "round trip of " + MaskBench.sizeName(bigSize) + " (median ms)",
                 "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
+        Map<String, Double> floorMicros = new HashMap<>();     // "size|connections": the floor's µs/msg, measured first
         int rounds = smoke ? 1 : quick ? 3 : 7;
         Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length
                 + (cClient == null ? 0 : sizes.length));
@@ -133,18 +133,23 @@ public final class EchoBench {
                         EchoCell cell = EchoCell.measure(cClient, server, port, conns, size, warmup, measure, smoke);
                         progress.advance(1);
                         rate.put(peer.name + "|" + size + "|" + conns, cell.messagesPerSecond);
-                        table.add(cell.row(peer.name, size, conns));
+                        if (peer.name.equals(FloorPeer.NAME)) {
+                            floorMicros.put(size + "|" + conns, cell.serverMicros);
+                        }
+                        table.add(cell.row(peer.name, size, conns, floorMicros.get(size + "|" + conns)));
                     }
                 }
                 double[] big = EchoLoadClient.largeRoundTrips(port, bigSize, smoke ? 2 : 5);
                 Arrays.sort(big);
                 // Idle connections on a fresh server, so its memory shows the connections, not the load runs.
+                // A fresh port too: on a shared machine the old one may be taken, or not yet free (Jetty once failed to bind it).
                 stop(server);
-                server = start(peer, port, pin, out);
+                int idlePort = freePort();
+                server = start(peer, idlePort, pin, out);
                 Thread.sleep(500);
                 long before = IdleConnections.rssKiB(server.pid());
                 progress.detail(peer.name + " holding " + idle + " idle connections");
-                IdleConnections.Held held = IdleConnections.hold(port, idle, server.pid(), null);
+                IdleConnections.Held held = IdleConnections.hold(idlePort, idle, server.pid(), null);
                 extras.add(List.of(peer.name, Report.fixed(big[big.length / 2], 1), Integer.toString(held.connections),
                         mib(held.serverRssKiB), mib(before), held.note));
             } finally {
@@ -152,12 +157,8 @@ public final class EchoBench {
             }
         }
         int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
-        List<Peer> compared = new ArrayList<>();
-        peers.stream().filter(p -> EchoHeadToHead.COMPARED.contains(p.name)).forEach(compared::add);
         Peer newerJdk = NewerJdkPeer.find(PEERS.get(0));
-        if (newerJdk != null) {
-            compared.add(1, newerJdk);
-        }
+        List<Peer> compared = EchoHeadToHead.select(peers, newerJdk);
         Map<String, EchoHeadToHead.Median> headToHead = cClient == null ? Map.of()
                 : EchoHeadToHead.run(compared, cClient, sizes, mid, rounds, smoke ? 0.3 : 1.0, pin, out, progress);
         progress.finish();
@@ -171,46 +172,9 @@ public final class EchoBench {
         peers.forEach(p -> names.add(p.name));
         List<Path> charts = EchoCharts.write(out, names, sizes, connectionCounts, rate);
         System.out.println("wrote " + out.resolve("echo.csv") + ", " + out.resolve("echo-extras.csv") + " and " + charts);
-        StringBuilder summary = new StringBuilder("ratios, one pass per server (" + mid + " connections, msgs/s):");
-        for (int size : sizes) {
-            Double ws = rate.get("WSJava|" + size + "|" + mid);
-            summary.append(String.format(Locale.ROOT, " %s: WSJava/uWebSockets %s, WSJava/Netty %s;", MaskBench.sizeName(size),
-                    ratio(ws, rate.get("uWebSockets|" + size + "|" + mid)), ratio(ws, rate.get("Netty|" + size + "|" + mid))));
-        }
-        System.out.println(summary);
-        if (!headToHead.isEmpty()) {
-            StringBuilder robust = new StringBuilder("ratios, head to head (" + mid + " connections, medians of " + rounds + " interleaved rounds):");
-            for (int size : sizes) {
-                EchoHeadToHead.Median ws = headToHead.get("WSJava|" + size);
-                robust.append(String.format(Locale.ROOT, " %s: WSJava/uWebSockets %s, WSJava/Netty %s;", MaskBench.sizeName(size),
-                        EchoHeadToHead.ratio(ws, headToHead.get("uWebSockets|" + size)), EchoHeadToHead.ratio(ws, headToHead.get("Netty|" + size))));
-            }
-            System.out.println(robust);
-            StringBuilder cost = new StringBuilder("server CPU per message, head to head (WSJava over the other; under 1 is cheaper):");
-            for (int size : sizes) {
-                EchoHeadToHead.Median ws = headToHead.get("WSJava|" + size);
-                cost.append(String.format(Locale.ROOT, " %s: %.2f us/msg, x uWebSockets %s, x Netty %s, x Netty epoll %s;", MaskBench.sizeName(size),
-                        ws.serverMicrosPerMessage, EchoHeadToHead.costRatio(ws, headToHead.get("uWebSockets|" + size)),
-                        EchoHeadToHead.costRatio(ws, headToHead.get("Netty|" + size)), EchoHeadToHead.costRatio(ws, headToHead.get("Netty epoll|" + size))));
-            }
-            System.out.println(cost);
-            if (newerJdk != null && headToHead.containsKey(newerJdk.name + "|" + sizes[0])) {
-                StringBuilder jdk = new StringBuilder("server CPU per message, head to head, " + newerJdk.name + " over the other:");
-                for (int size : sizes) {
-                    EchoHeadToHead.Median newer = headToHead.get(newerJdk.name + "|" + size);
-                    jdk.append(String.format(Locale.ROOT, " %s: %.2f us/msg, x WSJava %s, x uWebSockets %s;", MaskBench.sizeName(size),
-                            newer.serverMicrosPerMessage, EchoHeadToHead.costRatio(newer, headToHead.get("WSJava|" + size)),
-                            EchoHeadToHead.costRatio(newer, headToHead.get("uWebSockets|" + size))));
-                }
-                System.out.println(jdk);
-            }
-        }
-        System.out.println("idle: " + extras.rows().get(0).get(2) + " connections held by WSJava in " + extras.rows().get(0).get(3)
-                + " MiB RSS (target: 10000 in under 300 MB)");
-    }
-
-    private static String ratio(Double a, Double b) {
-        return a == null || b == null || b == 0 ? "not run" : Report.fixed(a / b, 2) + "x";
+        EchoSummary.print(sizes, mid, rounds, rate, headToHead, newerJdk);
+        extras.rows().stream().filter(r -> r.get(0).equals("WSJava")).forEach(r -> System.out.println("idle: " + r.get(2)
+                + " connections held by WSJava in " + r.get(3) + " MiB RSS (target: 10000 in under 300 MB)"));
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The echo run's ratios, measured so that drift on a shared machine cannot decide them: the servers
- * compared (WSJava, WSJava on a newer JDK where there is one, uWebSockets, Netty, Netty epoll) run
+ * compared (the floor, WSJava, WSJava on a newer JDK where there is one, uWebSockets, Netty on NIO,
+ * epoll and io_uring) run
  * at the same time, all pinned to one core and idle unless measured, and the C client visits them in turn, round after round, so each round measures all of
  * them within a few seconds. A ratio is the quotient of the medians. Both sides' CPU is kept per
  * round; the median client CPU is printed so a client-bound comparison shows. The server's CPU is
@@ -22,7 +23,19 @@ import java.util.Map;
  */
 final class EchoHeadToHead {
 
-    static final List<String> COMPARED = List.of("WSJava", "uWebSockets", "Netty", "Netty epoll");
+    static final List<String> COMPARED = List.of(FloorPeer.NAME, "WSJava", "uWebSockets", "Netty", "Netty epoll", EchoPeers.NETTY_IO_URING);
+
+    /** The peers of the run that take part, in {@link #COMPARED}'s order, with WSJava on a newer JDK (when not null) after WSJava. */
+    static List<EchoBench.Peer> select(List<EchoBench.Peer> peers, EchoBench.Peer newerJdk) {
+        List<EchoBench.Peer> compared = new ArrayList<>();
+        for (String name : COMPARED) {
+            peers.stream().filter(p -> p.name.equals(name)).forEach(compared::add);
+            if (name.equals("WSJava") && newerJdk != null) {
+                compared.add(newerJdk);
+            }
+        }
+        return compared;
+    }
 
     /** Medians of one server at one size: msgs/s, client and server CPU (% of a core), server CPU µs per message. */
     static final class Median {
@@ -94,13 +107,14 @@ final class EchoHeadToHead {
                 EchoBench.stop(s);
             }
         }
-        Report table = new Report(List.of("size", "server", "median msgs/s", "server CPU %", "server µs/msg", "client CPU %",
+        Report table = new Report(List.of("size", "server", "median msgs/s", "server CPU %", "server µs/msg", "µs/msg x floor", "client CPU %",
                 "msgs/s x uWS", "msgs/s x Netty", "µs/msg x uWS", "µs/msg x Netty", "µs/msg x Netty epoll"));
         for (int size : sizes) {
             for (EchoBench.Peer p : compared) {
                 Median m = medians.get(p.name + "|" + size);
                 table.add(List.of(MaskBench.sizeName(size), p.name, Report.fixed(m.messagesPerSecond, 0),
                         Report.fixed(m.serverCpu, 0) + (m.serverCpu < 50 ? " (idle)" : ""), Report.fixed(m.serverMicrosPerMessage, 2),
+                        costRatio(m, medians.get(FloorPeer.NAME + "|" + size)),
                         Report.fixed(m.clientCpu, 0) + (m.clientCpu > 90 ? " *" : ""),
                         ratio(m, medians.get("uWebSockets|" + size)), ratio(m, medians.get("Netty|" + size)),
                         costRatio(m, medians.get("uWebSockets|" + size)), costRatio(m, medians.get("Netty|" + size)),
@@ -113,12 +127,18 @@ final class EchoHeadToHead {
                 connections, rounds, seconds);
         table.print(System.out);
         table.writeCsv(out.resolve("echo-head-to-head.csv"));
+        FloorChart.write(out.resolve("echo-cost-over-floor.png"), compared, sizes, medians);
         return medians;
     }
 
     /** Server CPU per message of {@code a} over {@code b}'s: under 1, {@code a} spends less per message. */
     static String costRatio(Median a, Median b) {
         return a == null || b == null || !(b.serverMicrosPerMessage > 0) ? "not run" : Report.fixed(a.serverMicrosPerMessage / b.serverMicrosPerMessage, 2) + "x";
+    }
+
+    /** {@code micros} over the floor's, as "1.18x"; "no floor" where the floor did not run in that cell. */
+    static String overFloor(double micros, Double floorMicros) {
+        return floorMicros == null || !(floorMicros > 0) || Double.isNaN(micros) ? "no floor" : Report.fixed(micros / floorMicros, 2) + "x";
     }
 
     static String ratio(Median a, Median b) {

@@ -7,11 +7,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import wsjava.bench.peers.NettyTransport;
 
 /**
  * Each benchmark harness end to end with tiny sizes, so none of them rots. Numbers are not
@@ -56,10 +60,12 @@ class HarnessSmokeTest {
     }
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void echoHarnessDrivesEveryServer(@TempDir Path out) throws Exception {
         EchoBench.run(List.of("--smoke", "--idle", "50", "--out", out.toString()));
         List<String> rows = csvRows(out.resolve("echo.csv"));
-        assertEquals(EchoBench.PEERS.size() * 2, rows.size());
+        List<String> servers = rows.stream().map(r -> r.split(",")[0]).distinct().collect(Collectors.toList());
+        assertEquals(servers.size() * 2, rows.size(), "two connection counts per server:\n" + String.join("\n", rows));
         // WSJava must echo in every cell. A peer server's own stall is reported in the note column
         // (Java-WebSocket now and then leaves a connection unanswered); each peer must still echo somewhere.
         for (String row : rows) {
@@ -67,23 +73,48 @@ class HarnessSmokeTest {
                 assertFalse(row.split(",")[3].equals("0"), "no echoes measured: " + row);
             }
         }
-        for (EchoBench.Peer peer : EchoBench.PEERS) {
-            assertTrue(rows.stream().anyMatch(r -> r.startsWith(peer.name + ",") && !r.split(",")[3].equals("0")),
-                    peer.name + " echoed nothing in any cell:\n" + String.join("\n", rows));
+        List<String> expected = new ArrayList<>();
+        EchoBench.PEERS.forEach(p -> expected.add(p.name));
+        boolean built = Files.exists(out.resolve("native/wsecho"));      // gcc: the C client and the floor
+        if (built) {
+            expected.add(0, FloorPeer.NAME);
+        }
+        if (NettyTransport.ioUringUnavailable() == null) {
+            expected.add(EchoPeers.NETTY_IO_URING);
+        }
+        assertEquals(expected, servers);
+        for (String name : expected) {
+            assertTrue(rows.stream().anyMatch(r -> r.startsWith(name + ",") && !r.split(",")[3].equals("0")),
+                    name + " echoed nothing in any cell:\n" + String.join("\n", rows));
         }
         List<String> extras = csvRows(out.resolve("echo-extras.csv"));
-        assertEquals(EchoBench.PEERS.size(), extras.size());
+        assertEquals(expected.size(), extras.size());
         for (String row : extras) {
             assertEquals("50", row.split(",")[2], "idle connections held: " + row);
         }
         assertTrue(Files.size(out.resolve("echo-64B.png")) > 1000, "one JFreeChart chart per message size");
-        if (Files.exists(out.resolve("native/wsecho"))) {       // the head-to-head needs the C client (gcc)
+        if (built) {       // the floor row, the head-to-head and every cost as a multiple of the floor's need gcc
+            for (String row : rows) {
+                String[] cells = row.split(",");
+                assertTrue(cells[7].matches("\\d+\\.\\d\\dx"), "µs/msg x floor: " + row);
+                assertFalse(row.contains("echoes differed"), "every echo must match: " + row);
+                if (row.startsWith(FloorPeer.NAME + ",")) {
+                    assertEquals("1.00x", cells[7], row);
+                }
+            }
             List<String> h2h = csvRows(out.resolve("echo-head-to-head.csv"));
-            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,floor,") && !r.split(",")[2].equals("0") && r.split(",")[5].equals("1.00x")),
+                    String.join("\n", h2h));
+            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava,") && !r.split(",")[2].equals("0")
+                    && r.split(",")[5].matches("\\d+\\.\\d\\dx")), String.join("\n", h2h));
             assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty,")), String.join("\n", h2h));
+            if (NettyTransport.ioUringUnavailable() == null) {
+                assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty io_uring,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+            }
             if (NewerJdkPeer.newest() != null) {      // WSJava again on the newest JDK here (Temurin 25 beside 17 on ours)
                 assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava (JDK ") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
             }
+            assertTrue(Files.size(out.resolve("echo-cost-over-floor.png")) > 1000, "the chart of costs over the floor's");
         }
     }
 }

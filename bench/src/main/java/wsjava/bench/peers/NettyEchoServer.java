@@ -8,9 +8,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
@@ -26,8 +24,8 @@ import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketSe
  * Netty's WebSocket echo server, configured like WSJava's: 16 MiB messages, one I/O thread per
  * core. With {@code --deflate} it also agrees to permessage-deflate (Netty's compression handler);
  * with {@code --tls CERT.pem KEY.pem} it serves wss:// with the JDK's TLS (SslProvider.JDK); with
- * {@code --epoll} it runs on Netty's native epoll transport instead of NIO, as a Netty user who
- * cares about speed does (Linux only).
+ * {@code --epoll} or {@code --io_uring} it runs on one of Netty's native transports instead of NIO,
+ * as a Netty user who cares about speed does (Linux only; see {@link NettyTransport}).
  */
 public final class NettyEchoServer {
 
@@ -43,11 +41,8 @@ public final class NettyEchoServer {
                 : io.netty.handler.ssl.SslContextBuilder.forServer(new java.io.File(args[tlsAt + 1]), new java.io.File(args[tlsAt + 2]))
                         .sslProvider(io.netty.handler.ssl.SslProvider.JDK).protocols("TLSv1.3", "TLSv1.2").build();
         int max = 16 * 1024 * 1024;
-        boolean epoll = options.contains("--epoll");
-        if (epoll) {
-            io.netty.channel.epoll.Epoll.ensureAvailability();
-        }
-        io.netty.channel.IoHandlerFactory handlers = epoll ? io.netty.channel.epoll.EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        NettyTransport transport = NettyTransport.of(options);
+        io.netty.channel.IoHandlerFactory handlers = transport.handlers();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, handlers);
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), handlers);
         WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
@@ -57,7 +52,7 @@ public final class NettyEchoServer {
                 .build();
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(epoll ? io.netty.channel.epoll.EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .channel(transport.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
