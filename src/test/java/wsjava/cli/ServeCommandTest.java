@@ -68,7 +68,7 @@ class ServeCommandTest {
                 "--no-demo-page", "--compression", "--compression-level", "--compression-threshold", "--compression-idle-release",
                 "--no-context-takeover", "--tls-cert", "--tls-key", "--tls-keystore", "--tls-password", "--tls-self-signed", "--inbound-budget", "--allow-host-origin", "--no-token",
                 "--max-inflation-ratio", "--partial-message-timeout", "--max-handshakes", "--max-handshakes-per-address", "--head-timeout",
-                "--zlib-budget", "--token-file", "--require-token")) {
+                "--zlib-budget", "--token-file", "--require-token", "--trusted-proxy")) {
             assertTrue(text.contains(option), "help lists " + option);
         }
     }

@@ -20,7 +20,7 @@ class ServerConfigTest {
                 .maxFramePayload(5000).maxMessageSize(6000).maxConnections(8).outboundFragmentSize(9).outboundLimitBytes(10)
                 .readPauseBytes(11).writableThresholdBytes(16).inboundBudgetBytes(12).closeTimeoutMillis(13).pingIntervalMillis(14).idleTimeoutMillis(15)
                 .addAllowedOrigin("http://a").allowAnyOrigin(true).allowHostOrigin(true).accessToken("t").allowNoToken(true)
-                .addSubprotocol("p").serveDemoPage(false).route("/r", new EchoListener())
+                .addSubprotocol("p").addTrustedProxy("10.0.0.5").serveDemoPage(false).route("/r", new EchoListener())
                 .upgradeHandler(request -> UpgradeDecision.accept());
         ServerConfig copy = original.copy();
         for (Field f : ServerConfig.class.getDeclaredFields()) {
@@ -48,5 +48,17 @@ class ServerConfigTest {
         } finally {
             server.stop();
         }
+    }
+
+    @Test
+    void aTrustedProxyIsAnIpAddressNeverAName() {
+        ServerConfig config = new ServerConfig();
+        ServerOptions.apply(config, "trusted-proxy", "10.0.0.5");
+        ServerOptions.apply(config, "trusted-proxy", "[::1]");
+        assertEquals(java.util.List.of("10.0.0.5", "[::1]"), config.trustedProxies());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ServerOptions.apply(config, "trusted-proxy", "proxy.example.com"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ServerOptions.apply(config, "trusted-proxy", "10.0.0.5:80"));
     }
 }
