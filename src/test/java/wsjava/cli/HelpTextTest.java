@@ -65,6 +65,11 @@ class HelpTextTest {
     }
 
     @Test
+    void wljsHelpIsAnAnswerNotAnError() throws Exception {
+        assertTrue(run(Path.of("scripts", "wljs-extension.sh").toAbsolutePath().toString(), "--help").contains("wljs install"));
+    }
+
+    @Test
     void theMainHelpNamesEveryBenchCommand() throws Exception {
         Matcher usage = Pattern.compile("bench <([a-z|-]+)>").matcher(Files.readString(BENCH_HELP));
         assertTrue(usage.find());
