@@ -39,6 +39,16 @@ final class HandshakeLimiter {
     }
 
     /**
+     * Counts {@code connection} in (again, after a read that moved it on) and tells the stale sockets
+     * it puts over their share to go; not under the lock, since a socket of this I/O thread is read at once.
+     */
+    void count(ServerConnection connection, String address) {
+        if (connection.handshaking()) {
+            admit(connection, address, System.nanoTime()).forEach(ServerConnection::pushOutIfWaiting);
+        }
+    }
+
+    /**
      * Counts {@code connection} in; returns the sockets it pushes out (stale ones of its address,
      * or of all, over their share), which the caller tells to go.
      */

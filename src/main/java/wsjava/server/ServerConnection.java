@@ -85,6 +85,7 @@ final class ServerConnection {
 
     long id() { return id; }
     boolean isOpen() { return state == State.OPEN; }
+    boolean handshaking() { return state == State.HANDSHAKE; }
 
     void pauseReading(boolean paused) {
         loop.execute(() -> reading.appPaused(paused));
@@ -131,36 +132,24 @@ final class ServerConnection {
         key = selectionKey;
         reading.register(selectionKey);
         outbox.register(selectionKey);
-        countHandshake();
-    }
-
-    private void countHandshake() {
-        server.limits().handshakes.admit(this, HandshakeLimiter.addressOf(remoteAddress), System.nanoTime()).forEach(ServerConnection::pushOutIfWaiting);
+        server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
     }
 
     String remoteAddress() {
         return remoteAddress;
     }
 
-    /**
-     * Too many sockets are in their handshake and this one kept the server waiting longest: it reads
-     * once more (a complete request may sit unread behind a long pass), and goes unless something came.
-     */
+    /** Judged stale by the handshake limiter: it reads once more (see there), and goes unless something came. */
     void pushOutIfWaiting() {
         loop.execute(() -> {
             if (state == State.HANDSHAKE && input.read(loop.buffers().read, transport)) {
-                if (state == State.HANDSHAKE) {
-                    countHandshake();
-                }
+                server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
             } else if (state == State.HANDSHAKE || state == State.HTTP_RESPONSE) {
                 closeChannel();
             }
         });
     }
 
-    boolean handshaking() {
-        return state == State.HANDSHAKE;
-    }
 
     void onReadable(ByteBuffer buffer) {
         input.read(buffer, transport);

@@ -41,6 +41,11 @@ abstract class Attack implements AutoCloseable {
         return "echo";
     }
 
+    /** Whether the attacked server speaks TLS (then the bystander is a wss client, from another address). */
+    boolean tls() {
+        return false;
+    }
+
     /** Options the attacked server runs with beyond its defaults. */
     List<String> serverOptions(Scale scale) {
         return List.of();

@@ -18,13 +18,15 @@ final class Bystander implements AutoCloseable {
     private static final byte[] MESSAGE = RawWs.frame(true, false, OpCode.TEXT, "bystander round trip, 64 bytes of text: 0123456789abcdef0123".getBytes());
 
     private final int port;
+    private final boolean tls;
     private final List<Double> millis = Collections.synchronizedList(new ArrayList<>());
     private final Thread thread;
     private volatile boolean running = true;
     private volatile int failures;
 
-    Bystander(int port) {
+    Bystander(int port, boolean tls) {
         this.port = port;
+        this.tls = tls;
         this.thread = new Thread(this::run, "bystander");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -36,7 +38,7 @@ final class Bystander implements AutoCloseable {
             long start = System.nanoTime();
             try {
                 if (ws == null) {
-                    ws = RawWs.open(port, false);
+                    ws = RawWs.open(port, tls, "127.0.0.2");
                     ws.socket.setSoTimeout(TIMEOUT_MILLIS);
                 }
                 ws.write(MESSAGE);
@@ -105,8 +107,8 @@ final class Bystander implements AutoCloseable {
     }
 
     /** Whether a fresh client is served: connects and gets an echo within the timeout. */
-    static boolean servedAfresh(int port) {
-        try (RawWs ws = RawWs.open(port, false)) {
+    static boolean servedAfresh(int port, boolean tls) {
+        try (RawWs ws = RawWs.open(port, tls, "127.0.0.2")) {
             ws.socket.setSoTimeout(TIMEOUT_MILLIS);
             ws.write(MESSAGE);
             readEcho(ws.input());

@@ -41,9 +41,27 @@ final class RawWs implements Closeable {
         return open(port, "permessage-deflate");
     }
 
+    /**
+     * A wss client from {@code from} (trusting any certificate: the attacked server's is self-signed),
+     * or a plain one when {@code tls} is false.
+     */
+    static RawWs open(int port, boolean tls, String from) throws IOException {
+        if (!tls) {
+            return open(port, false);
+        }
+        Socket s = TlsHello.trustAll().getSocketFactory().createSocket("127.0.0.1", port, java.net.InetAddress.getByName(from), 0);
+        s.setSoTimeout(10_000);
+        ((javax.net.ssl.SSLSocket) s).startHandshake();
+        return upgrade(s, null);
+    }
+
     private static RawWs open(int port, String extensionOffer) throws IOException {
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        return upgrade(s, extensionOffer);
+    }
+
+    private static RawWs upgrade(Socket s, String extensionOffer) throws IOException {
         s.setTcpNoDelay(true);
         s.setSoTimeout(10_000);
         RawWs ws = new RawWs(s);

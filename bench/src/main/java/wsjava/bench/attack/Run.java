@@ -38,7 +38,7 @@ final class Run {
             double serverCpu = server.cpuSeconds();
             double ownCpu = ServerUnderTest.cpuSecondsOf(ProcessHandle.current().pid());
             long start = System.nanoTime();
-            Bystander bystander = new Bystander(server.port);
+            Bystander bystander = new Bystander(server.port, attack.tls());
             try {
                 attack.launch(server, scale);
                 progress.detail(attack.name() + ": measuring under attack");
@@ -57,7 +57,7 @@ final class Run {
             row.bystanderP99Millis = bystander.p99();
             row.bystanderRoundTrips = bystander.roundTrips();
             row.bystanderFailures = bystander.failures();
-            row.servedAfterwards = servedWithin(server.port, servingDeadlineMillis());
+            row.servedAfterwards = servedWithin(server.port, attack.tls(), servingDeadlineMillis());
             row.rssAfter = server.rssBytes();
             row.alive = server.alive();
             row.ioThreadDeaths = server.deathsInLog();
@@ -77,10 +77,10 @@ final class Run {
     }
 
     /** A fresh client served within {@code millis} (a WL kernel may first have queued events to handle). */
-    private static boolean servedWithin(int port, long millis) throws InterruptedException {
+    private static boolean servedWithin(int port, boolean tls, long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
         while (System.currentTimeMillis() < deadline) {
-            if (Bystander.servedAfresh(port)) {
+            if (Bystander.servedAfresh(port, tls)) {
                 return true;
             }
             Thread.sleep(500);
