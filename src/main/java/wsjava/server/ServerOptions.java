@@ -13,7 +13,7 @@ public final class ServerOptions {
     /** Options that take a value (the TLS ones included), so a command line can tell an unknown option from a missing value. */
     public static final String[] VALUE_OPTIONS = {"host", "port", "io-threads", "max-message", "max-frame", "max-header", "max-connections",
         "handshake-timeout", "close-timeout", "ping-interval", "idle-timeout", "max-topics", "topic-budget", "inbound-budget",
-        "max-inflation-ratio", "partial-message-timeout", "max-handshakes", "max-handshakes-per-address", "head-timeout", "zlib-budget",
+        "max-inflation-ratio", "partial-message-timeout", "max-handshakes", "max-handshakes-per-address", "trusted-proxy", "head-timeout", "zlib-budget",
         "token-file", "outbound-limit", "output-budget", "fragment-size", "allow-origin", "token", "subprotocol", "compression",
         "compression-level", "compression-threshold", "compression-idle-release", "page", "tls-cert", "tls-key", "tls-keystore",
         "tls-password"};
