@@ -84,7 +84,7 @@ final class WlReference {
         }
         StringBuilder out = new StringBuilder();
         out.append("# WSJava: the Wolfram Language reference\n\n")
-                .append("Generated from `paclet/WSJava/Kernel/*.wl` by `./wsjava wl-reference`; `WlReferenceTest` fails when\n")
+                .append("Generated from `paclet/WSJava/Kernel/*.wl` by `./wsjava wl-reference`; the test suite fails when\n")
                 .append("this file is stale. Each entry is the symbol's `::usage`, its options with their defaults, and the\n")
                 .append("`Failure` forms it can give (made by its own definitions or by the paclet functions they call;\n")
                 .append("each comes with the message in the tables at the end, unless the table says otherwise).\n");
