@@ -55,11 +55,18 @@ final class ConnectionInput {
 
     /** The socket is readable: reads (unless input is carried over) and parses what came, in one pass. */
     void read(ByteBuffer buffer, Transport transport) {
-        if (carrying() && !connection.isDraining()) {
+        if (reading.upgradeWaits()) {
+            return;     // no room for its open event: its request head waits in the socket
+        }
+        boolean topUp = carrying() && reading.suspendedOpen();
+        if (carrying() && !connection.isDraining() && !topUp) {
             return;     // what was read before is parsed first
         }
         buffer.clear();
         buffer.limit(window());
+        if (!buffer.hasRemaining()) {
+            return;
+        }
         int n;
         try {
             n = transport.read(buffer);
@@ -78,7 +85,12 @@ final class ConnectionInput {
         allowance.received(n);
         stats.bytesIn.add(n);
         buffer.flip();
-        pass(buffer);
+        if (topUp) {
+            carried.append(buffer);     // nothing is parsed while suspended: read on only to see a client leave
+            afterPass();
+        } else {
+            pass(buffer);
+        }
     }
 
     /** Parses {@code input} in one pass; keeps what the pass could not take. */
@@ -121,7 +133,7 @@ final class ConnectionInput {
     private void afterPass() {
         boolean closed = connection.isClosed();
         allowance.account(connection.assembler(), carried.capacity(), closed);
-        reading.carrying(!carried.isEmpty());
+        reading.carrying(carried.capacity());
         boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && !carried.isEmpty();
         reading.passEnded(yielded);
         if (yielded && !closed) {

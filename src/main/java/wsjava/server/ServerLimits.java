@@ -5,7 +5,8 @@ import wsjava.protocol.ZlibStreams;
 /**
  * What a server shares among all its connections to keep them bounded together: the inbound
  * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake limiter (sockets not yet upgraded), and the
- * zlib streams with their budget (native memory). Made from the config once, at construction.
+ * zlib streams with their budget (native memory), and the
+ * listener's room for events when it keeps them. Made from the config once, at construction.
  */
 final class ServerLimits {
 
@@ -14,8 +15,14 @@ final class ServerLimits {
     final HandshakeLimiter handshakes;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
+    /** The listener's room for events, or null when it has none (it handles each event when called). */
+    final EventRoom events;
 
-    ServerLimits(ServerConfig config) {
+    ServerLimits(ServerConfig config, EventRoom events, WebSocketServer server) {
+        this.events = events;
+        if (events != null) {
+            events.serving(server);
+        }
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
         this.handshakes = new HandshakeLimiter(config);

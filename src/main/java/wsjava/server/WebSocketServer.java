@@ -59,7 +59,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.listener = listener;
         this.frameWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(frameWriter, config.compression().level(), config.topicBudgetBytes());
-        this.limits = new ServerLimits(config);
+        this.limits = new ServerLimits(config, listener instanceof EventRoom ? (EventRoom) listener : null, this);
         this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }
 
