@@ -26,7 +26,8 @@ import wsjava.bench.Report;
 public final class AttackBench {
 
     static final List<Supplier<Attack>> ATTACKS = List.of(PingFlood::new, TinyEchoFlood::new, CompressedStall::new,
-            InflationBomb::new, TrickleStarve::new, CompressedCpu::new, EventQueueFlood::new, HandshakeFlood::new, ZlibContexts::new);
+            InflationBomb::new, TrickleStarve::new, CompressedCpu::new, EventQueueFlood::new, HandshakeFlood::new, ZlibContexts::new,
+            EventQueueChurn::new, EventQueueInProgress::new);
 
     private AttackBench() {
     }
