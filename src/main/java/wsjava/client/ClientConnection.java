@@ -88,7 +88,8 @@ final class ClientConnection implements WebSocketConnection {
     private void readLoop(InputStream in) {
         FrameParser parser = new FrameParser(Role.CLIENT, deflater == null ? config.maxMessageSize()
                 : DeflateAgreement.frameLimit(config.maxMessageSize()), deflater == null ? 0 : DeflateAgreement.RSV);
-        MessageAssembler assembler = new MessageAssembler(new ClientCalls(this, listener), config.maxMessageSize(), inflater);
+        MessageAssembler assembler = new MessageAssembler(new ClientCalls(this, listener), config.maxMessageSize(), inflater, null, 0,
+                new SuspensionLimits(() -> readingSuspended && open));
         byte[] buffer = new byte[64 * 1024];
         try {
             while (true) {
@@ -105,7 +106,14 @@ final class ClientConnection implements WebSocketConnection {
                     closed(CloseCodes.ABNORMAL, closeSent ? "connection closed" : "connection closed without a close frame");
                     return;
                 }
-                parser.parse(ByteBuffer.wrap(buffer, 0, n), assembler);
+                ByteBuffer input = ByteBuffer.wrap(buffer, 0, n);
+                parser.parse(input, assembler);
+                while (input.hasRemaining()) {      // suspended between two messages of one read: the rest waits
+                    awaitReading();
+                    if (assembler.resume()) {
+                        parser.parse(input, assembler);
+                    }
+                }
                 if (parser.closeReceived() && !open) {
                     return;
                 }

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import wsjava.server.EventRoom;
 import wsjava.server.WebSocketConnection;
 import wsjava.client.ReconnectListener;
 import wsjava.server.WebSocketListener;
@@ -27,15 +27,30 @@ import wsjava.server.WebSocketServer;
  * query, remote address, Origin, subprotocol of the new connection) and "GaveUp" (data: the
  * reason; a "Close" with code 1006 follows). A reopened connection keeps its connection id.
  *
- * <p>The queue is bounded by the heap bytes it holds without dropping anything: once an event takes
- * it past {@code maxQueuedBytes} (a kernel that is not keeping up), every connection of that server
- * stops being read, each before it assembles another message ({@link WebSocketServer#suspendReading}),
- * until the kernel has drained the queue to half of that (TCP pushes back on the clients meanwhile).
- * The event that crossed the limit is kept, so the queue holds at most the limit plus the messages
- * that were being completed at that moment (which the server's inbound budget bounds). A client
- * connection (which has no server) stops by itself.
+ * <p>The queue is bounded by the heap bytes it holds, without dropping anything. Its books
+ * ({@link QueueRoom}) count queued events at their heap cost, the batch the kernel holds until it
+ * polls again, room reserved by messages in progress, and room every open connection keeps for the
+ * events that end it. A server fed from it ({@link EventRoom}):
+ * <ul>
+ *   <li>reserves room for each message as it is assembled (twice its bytes plus
+ *       {@link EventRoom#EVENT_BYTES}, completing bytes included), so messages in progress never
+ *       take it past its limit;</li>
+ *   <li>upgrades a connection only while there is room for its "Open" (each info field cut at
+ *       {@link QueueRoom#INFO_CHARS} characters, at most {@link QueueRoom#OPEN_BYTES}) and its
+ *       tail ({@link QueueRoom#TAIL_BYTES}: a "Close" and two "Error"s, texts cut at
+ *       {@link QueueRoom#TAIL_TEXT_CHARS});</li>
+ *   <li>stops starting messages and reading request heads once the queue is over its limit or
+ *       refuses a reservation ({@link WebSocketServer#suspendReading}); open connections are then
+ *       read only for a close or FIN, up to 2 KiB each. Reading resumes once the kernel has drained
+ *       the events to half the limit (TCP pushes back on the clients meanwhile).</li>
+ * </ul>
+ * So what it holds is at most: the limit, plus one "Open" and its tail per I/O thread (each may
+ * have checked for room just before another thread's event filled it), plus one message's event
+ * past the limit (the overdraft, {@link QueueRoom}: twice the server's message size limit plus
+ * {@link EventRoom#EVENT_BYTES}). A client connection (which has no server) stops by itself before
+ * its next message: its queue holds at most the limit plus one message's event.
  */
-public final class EventQueue implements ReconnectListener {
+public final class EventQueue implements ReconnectListener, EventRoom {
 
     /**
      * Fields per event in {@link #poll}'s flat array: type, connection id, milliseconds since the
@@ -45,43 +60,16 @@ public final class EventQueue implements ReconnectListener {
      */
     public static final int FIELDS = 10;
 
-    private static final String[] NO_INFO = {"", "", "", "", ""};
-
-    private static final class Event {
-        final String type;
-        final long connection;
-        final long millis = System.currentTimeMillis();
-        final int code;
-        final String data;
-        final String[] info;
-
-        Event(String type, long connection, int code, String data, String[] info) {
-            this.type = type;
-            this.connection = connection;
-            this.code = code;
-            this.data = data;
-            this.info = info;
-        }
-
-        /** What the event holds on the heap: its object and queue node, its strings (Base64 one byte a char, text two at most), the info array. */
-        long size() {
-            long bytes = EVENT_BYTES + (type.equals("Binary") ? HeapCost.latin1String(data) : HeapCost.string(data));
-            if (info != NO_INFO) {
-                bytes += HeapCost.array(info.length);
-                for (String s : info) {
-                    bytes += HeapCost.string(s);
-                }
-            }
-            return bytes;
-        }
-    }
+    private static final String[] NO_INFO = QueuedEvent.NO_INFO;
 
     /** An Event object and its queue node. */
-    private static final long EVENT_BYTES = 48 + 24;
+    static final long EVENT_BYTES = 48 + 24;
 
-    private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    private final AtomicLong queuedBytes = new AtomicLong();
+    private final LinkedBlockingQueue<QueuedEvent> events = new LinkedBlockingQueue<>();
+    private final QueueRoom room;
     private final long maxQueuedBytes;
+    /** The server fed from this queue, or null (a client's queue). */
+    private volatile WebSocketServer server;
     /** The last batch taken: counted in the queue's bytes until the kernel asks for the next one. */
     private long inKernelBytes;
     /** What was stopped for the queue: servers, or client connections. */
@@ -94,6 +82,7 @@ public final class EventQueue implements ReconnectListener {
 
     public EventQueue(long maxQueuedBytes) {
         this.maxQueuedBytes = maxQueuedBytes;
+        this.room = new QueueRoom(maxQueuedBytes);
     }
 
     /** The default limit: a quarter of this JVM's maximum heap, for this queue alone (in WL each server and client has its own). */
@@ -101,25 +90,62 @@ public final class EventQueue implements ReconnectListener {
         return Runtime.getRuntime().maxMemory() / 4;
     }
 
-    private void offer(WebSocketConnection connection, Event event) {
+    private void offer(WebSocketConnection connection, QueuedEvent event) {
         events.add(event);
-        if (queuedBytes.addAndGet(event.size()) > maxQueuedBytes && !event.type.equals("Close")) {
-            synchronized (suspended) {     // with resumeIfDrained: a suspend is never queued after its resume
-                WebSocketServer server = connection.server();
-                if (suspended.add(server != null ? server : connection)) {
-                    if (server != null) {
-                        server.suspendReading();
-                    } else {
-                        connection.suspendReading();
-                    }
+        room.events(event.size());
+        boolean ofServer = connection.server() != null;
+        if (ofServer && event.type.equals("Open")) {
+            room.tail(true);         // its Close (and Errors) will come whatever the queue holds then
+        } else if (ofServer && event.type.equals("Close")) {
+            room.tail(false);
+        }
+        if (room.over() && !event.type.equals("Close")) {
+            suspend(ofServer ? connection.server() : connection);
+        }
+    }
+
+    private void suspend(Object stopped) {
+        synchronized (suspended) {     // with resumeIfDrained: a suspend is never queued after its resume
+            if (suspended.add(stopped)) {
+                if (stopped instanceof WebSocketServer) {
+                    ((WebSocketServer) stopped).suspendReading();
+                } else {
+                    ((WebSocketConnection) stopped).suspendReading();
                 }
             }
         }
     }
 
+    @Override
+    public void serving(WebSocketServer fed) {
+        server = fed;
+    }
+
+    @Override
+    public boolean tryReserve(Object holder, long bytes) {
+        if (room.tryReserve(holder, bytes)) {
+            return true;
+        }
+        WebSocketServer fed = server;
+        if (fed != null) {
+            suspend(fed);            // the message waits: it goes on when reading resumes
+        }
+        return false;
+    }
+
+    @Override
+    public void release(Object holder, long bytes) {
+        room.release(holder, bytes);
+    }
+
+    @Override
+    public boolean mayOpen() {
+        return room.mayOpen();
+    }
+
     /** Once the kernel has caught up, what was stopped for it is read again. */
     private void resumeIfDrained() {
-        if (suspended.isEmpty() || queuedBytes.get() > maxQueuedBytes / 2) {
+        if (suspended.isEmpty() || !room.drained()) {
             return;
         }
         synchronized (suspended) {
@@ -139,34 +165,63 @@ public final class EventQueue implements ReconnectListener {
         return suspended.size();
     }
 
-    /** Heap bytes the queued events hold now. */
+    /** Heap bytes the queued events hold now (with the batch the kernel was last given). */
     public long queuedBytes() {
-        return queuedBytes.get();
+        return room.events();
+    }
+
+    /** What the queue may come to hold: its events, the room messages in progress reserved, and open connections' tails. */
+    public long heldBytes() {
+        return room.held();
+    }
+
+    /** The most {@link #queuedBytes()} has been since this queue was made: what its bound is about. */
+    public long peakQueuedBytes() {
+        return room.peak();
+    }
+
+    /**
+     * The bound of the class comment: what a queue limited to {@code limit}, feeding a server with
+     * {@code ioThreads} I/O threads and a message size limit of {@code maxMessageSize}, holds at most.
+     */
+    public static long heldAtMost(long limit, int ioThreads, int maxMessageSize) {
+        return limit + ioThreads * (QueueRoom.OPEN_BYTES + QueueRoom.TAIL_BYTES) + 2L * maxMessageSize + EventRoom.EVENT_BYTES;
+    }
+
+    /** The room messages in progress reserved now. */
+    public long reservedBytes() {
+        return room.reserved();
     }
 
     @Override
     public void onOpen(WebSocketConnection c) {
-        offer(c, new Event("Open", c.id(), 0, "", info(c)));
+        offer(c, new QueuedEvent("Open", c.id(), 0, "", info(c)));
     }
 
     private static String[] info(WebSocketConnection c) {
         String origin = c.header("Origin");
-        return new String[] {c.path(), c.query(), c.remoteAddress(), origin == null ? "" : origin, c.subprotocol() == null ? "" : c.subprotocol()};
+        return new String[] {cut(c.path(), QueueRoom.INFO_CHARS), cut(c.query(), QueueRoom.INFO_CHARS), cut(c.remoteAddress(), QueueRoom.INFO_CHARS),
+            origin == null ? "" : cut(origin, QueueRoom.INFO_CHARS), c.subprotocol() == null ? "" : cut(c.subprotocol(), QueueRoom.INFO_CHARS)};
+    }
+
+    /** At most {@code max} characters of {@code s}: what an event carries is bounded whatever a client sent. */
+    static String cut(String s, int max) {
+        return s == null ? "" : s.length() <= max ? s : s.substring(0, max);
     }
 
     @Override
     public void onReconnecting(WebSocketConnection c, int attempt, long delayMillis) {
-        offer(c, new Event("Reconnecting", c.id(), attempt, Long.toString(delayMillis), NO_INFO));
+        offer(c, new QueuedEvent("Reconnecting", c.id(), attempt, Long.toString(delayMillis), NO_INFO));
     }
 
     @Override
     public void onReopened(WebSocketConnection c) {
-        offer(c, new Event("Reopened", c.id(), 0, "", info(c)));
+        offer(c, new QueuedEvent("Reopened", c.id(), 0, "", info(c)));
     }
 
     @Override
     public void onGaveUp(WebSocketConnection c, String reason) {
-        offer(c, new Event("GaveUp", c.id(), 0, reason, NO_INFO));
+        offer(c, new QueuedEvent("GaveUp", c.id(), 0, reason, NO_INFO));
     }
 
     /**
@@ -176,8 +231,8 @@ public final class EventQueue implements ReconnectListener {
     @Override
     public void onText(WebSocketConnection c, String text) {
         offer(c, hasSurrogate(text)
-                ? new Event("Text8", c.id(), 0, Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)), NO_INFO)
-                : new Event("Text", c.id(), 0, text, NO_INFO));
+                ? new QueuedEvent("Text8", c.id(), 0, Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)), NO_INFO)
+                : new QueuedEvent("Text", c.id(), 0, text, NO_INFO));
     }
 
     static boolean hasSurrogate(String text) {
@@ -191,7 +246,7 @@ public final class EventQueue implements ReconnectListener {
 
     @Override
     public void onBinary(WebSocketConnection c, byte[] data) {
-        offer(c, new Event("Binary", c.id(), 0, Base64.getEncoder().encodeToString(data), NO_INFO));
+        offer(c, new QueuedEvent("Binary", c.id(), 0, Base64.getEncoder().encodeToString(data), NO_INFO));
     }
 
     @Override
@@ -199,12 +254,12 @@ public final class EventQueue implements ReconnectListener {
         if (c.server() == null) {
             suspended.remove(c);
         }
-        offer(c, new Event("Close", c.id(), code, reason, NO_INFO));
+        offer(c, new QueuedEvent("Close", c.id(), code, cut(reason, QueueRoom.TAIL_TEXT_CHARS), NO_INFO));
     }
 
     @Override
     public void onError(WebSocketConnection c, Throwable error) {
-        offer(c, new Event("Error", c.id(), 0, String.valueOf(error), NO_INFO));
+        offer(c, new QueuedEvent("Error", c.id(), 0, cut(String.valueOf(error), QueueRoom.TAIL_TEXT_CHARS), NO_INFO));
     }
 
     /**
@@ -215,17 +270,17 @@ public final class EventQueue implements ReconnectListener {
      * reason for Close, the error for Error). One J/Link call moves a whole batch.
      */
     public synchronized String[] poll(int timeoutMillis, int max) throws InterruptedException {
-        queuedBytes.addAndGet(-inKernelBytes);     // the kernel asks again: it is done with the last batch
+        room.events(-inKernelBytes);     // the kernel asks again: it is done with the last batch
         inKernelBytes = 0;
-        List<Event> batch = new ArrayList<>();
-        Event first = timeoutMillis > 0 ? events.poll(timeoutMillis, TimeUnit.MILLISECONDS) : events.poll();
+        List<QueuedEvent> batch = new ArrayList<>();
+        QueuedEvent first = timeoutMillis > 0 ? events.poll(timeoutMillis, TimeUnit.MILLISECONDS) : events.poll();
         if (first == null) {
             resumeIfDrained();     // a connection stopped just as the queue emptied must not wait for more events
             return new String[0];
         }
         batch.add(first);
         long batchBytes = first.size();
-        Event next;
+        QueuedEvent next;
         while (batch.size() < max && (next = events.peek()) != null && batchBytes + next.size() <= maxQueuedBytes / 4) {
             batch.add(events.poll());       // only this thread takes events, so the one peeked is the one taken
             batchBytes += next.size();
@@ -233,7 +288,7 @@ public final class EventQueue implements ReconnectListener {
         String[] flat = new String[batch.size() * FIELDS];
         long bytes = 0;
         for (int i = 0; i < batch.size(); i++) {
-            Event e = batch.get(i);
+            QueuedEvent e = batch.get(i);
             int at = i * FIELDS;
             flat[at] = e.type;
             flat[at + 1] = Long.toString(e.connection);

@@ -21,11 +21,38 @@ final class LinkServer implements LinkEndpoint {
         if (names.length != values.length) {
             throw new IllegalArgumentException("option names and values differ in length");
         }
-        ServerConfig config = new ServerConfig().maxMessageSize(defaultMaxMessageSize()).maxFramePayload(defaultMaxMessageSize());
+        ServerConfig config = defaults();
         ServerOptions.applyAll(config, java.util.Arrays.asList(names), java.util.Arrays.asList(values));
         LinkServer s = new LinkServer(config);
         s.server.start();
         return s;
+    }
+
+    /**
+     * What a server started from WL runs with unless told otherwise, chosen so that its budgets sum
+     * to well under the heap ({@link #heapAtMost}: five eighths of it with two I/O threads): the
+     * message size limit below, an inbound budget of an eighth of the heap (a quarter with its
+     * overdraft) and two I/O threads at most (one kernel drains the events; more threads would
+     * only add per-thread copies).
+     */
+    static ServerConfig defaults() {
+        long heap = Runtime.getRuntime().maxMemory();
+        return new ServerConfig().maxMessageSize(defaultMaxMessageSize()).maxFramePayload(defaultMaxMessageSize())
+                .inboundBudgetBytes(heap / 8).ioThreads(Math.min(2, Runtime.getRuntime().availableProcessors()));
+    }
+
+    /**
+     * The heap a WL server's own budgets can hold at once with {@code config} and an event queue
+     * limited to {@code queueLimit}: the queue at its bound ({@link EventQueue#heldAtMost}), messages
+     * in progress (the inbound budget and its overdraft: as much again, or one message), and per
+     * I/O thread one message on its way into an event (a text beyond the BMP is made into its UTF-8
+     * bytes and their Base64, up to three times its size, before the event holds only the last).
+     */
+    static long heapAtMost(ServerConfig config, long queueLimit) {
+        long message = config.maxMessageSize();
+        long inbound = config.inboundBudgetBytes() + Math.max(config.inboundBudgetBytes(), message);
+        return EventQueue.heldAtMost(queueLimit, config.ioThreads(), config.maxMessageSize()) + inbound
+                + config.ioThreads() * 3L * message;
     }
 
     /**

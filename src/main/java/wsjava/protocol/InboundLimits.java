@@ -27,6 +27,15 @@ public interface InboundLimits {
     /** A frame was completed; false when this pass's work is used up. */
     boolean frameDone();
 
+    /**
+     * May the message grow by {@code bytes} to complete in the piece at hand? Such growth is never
+     * refused for memory (the message is delivered at once), only by a consumer that has no room
+     * for it yet (a queue drained elsewhere); the piece then waits for {@link MessageAssembler#resume()}.
+     */
+    default boolean mayComplete(long bytes) {
+        return true;
+    }
+
     /** May a new message (or a control frame between messages) start now? */
     boolean mayStartMessage();
 

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * message it asks its {@link InboundLimits}; on a no it stops where it is, leaving the input it did
  * not take in the caller's buffer ({@link #acceptsInput()} is then false, and the parser stops
  * too), and goes on after {@link #resume()}. A message that completes in the piece at hand grows
- * without asking (it is delivered at once; compressed, up to {@link #FREE_INFLATED_BYTES}).
+ * without asking for memory (it is delivered at once; compressed, up to {@link #FREE_INFLATED_BYTES}),
+ * but asks {@link InboundLimits#mayComplete}, which only a full consumer refuses.
  *
  * <p>A binary message of one frame whose payload came in one piece is not copied at all: the
  * handler gets a read-only view of the piece ({@link MessageHandler#onBinary(ByteBuffer)}). Given
@@ -159,7 +160,8 @@ public final class MessageAssembler implements FrameListener {
             return true;
         }
         int capacity = grownCapacity(size);
-        if (!free && !limits.mayGrow(capacity - message.length)) {   // the copy's moment of both is one buffer per I/O thread
+        long growth = capacity - message.length;
+        if (free ? !limits.mayComplete(growth) : !limits.mayGrow(growth)) {   // the copy's moment of both is one buffer per I/O thread
             stalled = true;
             return false;
         }
@@ -205,8 +207,12 @@ public final class MessageAssembler implements FrameListener {
             inflater.inflate(piece, inflated);
             stalled |= piece.hasRemaining();
         } else if (messageOpcode == OpCode.BINARY && messageSize == 0 && frame.fin() && len == frame.payloadLength()) {
-            whole = piece.slice().asReadOnlyBuffer();
-            piece.position(piece.limit());
+            if (limits.mayComplete(len)) {
+                whole = piece.slice().asReadOnlyBuffer();
+                piece.position(piece.limit());
+            } else {
+                stalled = true;       // the piece waits, untaken
+            }
         } else if (messageOpcode == OpCode.BINARY && offHeap.takes((long) messageSize + len)) {
             if (reserveOffHeap(messageSize + len) && !offHeap.holds()) {
                 append(piece);            // it moved to an array: direct memory was short
@@ -255,7 +261,8 @@ public final class MessageAssembler implements FrameListener {
             return true;
         }
         int capacity = grownCapacity(size);
-        if (!completing && !limits.mayGrow(offHeap.sizeOf(capacity) - bufferCapacity())) {    // what the pool's buffer will hold
+        long growth = offHeap.sizeOf(capacity) - bufferCapacity();     // what the pool's buffer will hold
+        if (completing ? !limits.mayComplete(growth) : !limits.mayGrow(growth)) {
             stalled = true;       // refused: the piece waits
             return false;
         }

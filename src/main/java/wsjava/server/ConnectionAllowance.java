@@ -34,6 +34,8 @@ final class ConnectionAllowance implements InboundLimits {
     private final ServerConnection connection;
     private final InboundBudget budget;
     private final WebSocketServer server;
+    /** Room reserved in the listener's event queue for the message in progress (none without one). */
+    private final RoomShare room;
     private int framesLeft;
     private long inflateLeft;
     private Refusal refusal = Refusal.NONE;
@@ -50,6 +52,7 @@ final class ConnectionAllowance implements InboundLimits {
         this.connection = connection;
         this.budget = budget;
         this.server = server;
+        this.room = new RoomShare(server.limits().events, connection);
     }
 
     /** A loop pass begins for this connection: its work allowance is full again. */
@@ -65,6 +68,10 @@ final class ConnectionAllowance implements InboundLimits {
 
     @Override
     public boolean mayGrow(long bytes) {
+        if (!room.reserve(bytes)) {
+            refusal = Refusal.PAUSED;      // the event queue is full: on when the server's reading resumes
+            return false;
+        }
         boolean held = budget.holdsOverdraft(connection);
         if (budget.tryReserve(connection, bytes)) {
             budgeted += bytes;       // the assembler's buffer: account() confirms it
@@ -76,7 +83,18 @@ final class ConnectionAllowance implements InboundLimits {
             }
             return true;
         }
+        room.giveBack(bytes);
         refusal = Refusal.BUDGET;
+        return false;
+    }
+
+    /** Growth that completes the message: only the event queue's room may refuse it (the budget counts it after the pass). */
+    @Override
+    public boolean mayComplete(long bytes) {
+        if (room.reserve(bytes)) {
+            return true;
+        }
+        refusal = Refusal.PAUSED;
         return false;
     }
 
@@ -101,11 +119,18 @@ final class ConnectionAllowance implements InboundLimits {
 
     @Override
     public boolean mayStartMessage() {
-        if (server.readingSuspended()) {
+        room.releaseAll();      // asked between messages only: the last one was delivered, its event holds its own room now
+        if (server.readingSuspended() || (room.active() && !room.reserveStart(keptBuffer()))) {
             refusal = Refusal.PAUSED;
             return false;
         }
         return true;
+    }
+
+    /** The buffer a message may fill without growing: the one kept from the last message. */
+    private long keptBuffer() {
+        MessageAssembler assembler = connection.assembler();
+        return assembler == null ? 0 : assembler.bufferCapacity();
     }
 
     @Override
@@ -131,7 +156,11 @@ final class ConnectionAllowance implements InboundLimits {
             budgeted = buffers;
             carriedBudgeted = input;
         }
-        boolean busy = !closed && (carried > 0 || (assembler != null && assembler.messageInProgress()));
+        boolean inProgress = !closed && assembler != null && assembler.messageInProgress();
+        if (!inProgress) {
+            room.releaseAll();      // nothing in progress holds room between passes (idle connections must not fill the queue)
+        }
+        boolean busy = !closed && (carried > 0 || inProgress);
         if (!busy) {
             budget.releaseOverdraft(connection);
             overdrawn = false;

@@ -31,9 +31,14 @@ final class ConnectionClock {
 
     /**
      * Whether the request head is overdue: called by the timer while the transport is ready (the
-     * head's time starts at the first such call, so a TLS handshake's time is not counted).
+     * head's time starts at the first such call, so a TLS handshake's time is not counted);
+     * {@code notRead}: we are not reading it now.
      */
-    boolean headOverdue(long now, long millis) {
+    boolean headOverdue(long now, long millis, boolean notRead) {
+        if (notRead) {
+            headDeadline = 0;       // we do not read it (its upgrade waits): its time starts again once we do
+            return false;
+        }
         if (headDeadline == 0) {
             headDeadline = now + millis * 1_000_000L;
         }

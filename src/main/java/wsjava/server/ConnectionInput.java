@@ -57,14 +57,22 @@ final class ConnectionInput {
 
     /**
      * The socket is readable: reads (unless input is carried over) and parses what came, in one pass.
-     * Returns whether the peer sent anything (the handshake limiter's sign of progress).
+     * Returns whether the peer sent anything, or is kept waiting by the server (the handshake
+     * limiter's sign of progress: a socket the server does not read is not the client's delay).
      */
     boolean read(ByteBuffer buffer, Transport transport) {
-        if (carrying() && !connection.isDraining()) {
+        if (reading.upgradeWaits()) {
+            return true;     // no room for its open event: its request head waits in the socket
+        }
+        boolean topUp = carrying() && reading.suspendedOpen();
+        if (carrying() && !connection.isDraining() && !topUp) {
             return true;     // what was read before is parsed first
         }
         buffer.clear();
         buffer.limit(window());
+        if (!buffer.hasRemaining()) {
+            return true;     // no room to read into: the server's wait, not the peer's
+        }
         int n;
         try {
             n = transport.read(buffer);
@@ -87,7 +95,12 @@ final class ConnectionInput {
         allowance.received(n);
         stats.bytesIn.add(n);
         buffer.flip();
-        pass(buffer);
+        if (topUp) {
+            carried.append(buffer);     // nothing is parsed while suspended: read on only to see a client leave
+            afterPass();
+        } else {
+            pass(buffer);
+        }
         return true;
     }
 
@@ -131,7 +144,7 @@ final class ConnectionInput {
     private void afterPass() {
         boolean closed = connection.isClosed();
         allowance.account(connection.assembler(), carried.capacity(), closed);
-        reading.carrying(!carried.isEmpty());
+        reading.carrying(carried.capacity());
         boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && !carried.isEmpty();
         reading.passEnded(yielded);
         if (yielded && !closed) {

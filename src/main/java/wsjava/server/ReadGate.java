@@ -5,8 +5,9 @@ import java.nio.channels.SelectionKey;
 /**
  * Whether a connection is read, decided in one place from every reason not to: back-pressure (the
  * client does not read what we send) or a failure, input already read and not yet parsed (it waits
- * for room, for work, or for the server's reading to resume), the server's suspension of all reading,
- * and the application's wish. While draining (lingering close) it reads whatever comes, to drop it.
+ * for room, for work, or for the server's reading to resume), the server's suspension of all reading
+ * (upgrades wait; open connections are read only for a close or FIN, up to a small carry), and the
+ * application's wish. While draining (lingering close) it reads whatever comes, to drop it.
  *
  * <p>It also sizes reads: a connection that had to yield its pass (more input than a pass may
  * parse) reads less next time, down to {@link #MIN_WINDOW}, so what it carries over stays small;
@@ -22,12 +23,21 @@ final class ReadGate {
      * message (thousands of connections refused at 32 KiB each held three times the budget).
      */
     static final int SPENT_WINDOW = 2 * 1024;
+    /**
+     * What an open connection may have read and not parsed while the server's reading is suspended:
+     * it is still read up to this much, so a client that leaves (a close frame, a FIN) is seen and
+     * its socket, request and slot released, but no message payload past it is taken into memory.
+     */
+    static final int SUSPENDED_CARRY = 2 * 1024;
 
     private final ServerConnection connection;
     private final WebSocketServer server;
     private SelectionKey key;
     private boolean held;
     private boolean carrying;
+    private boolean upgradeWaited;
+    /** Input carried over, in bytes (what {@link #SUSPENDED_CARRY} limits). */
+    private int carried;
     private boolean appPaused;
     private boolean draining;
     private int window = IoLoop.READ_BUFFER_BYTES;
@@ -66,10 +76,33 @@ final class ReadGate {
         update();
     }
 
-    /** Input is carried over (or no longer): nothing more is read until it is parsed. */
-    void carrying(boolean carries) {
-        carrying = carries;
+    /** {@code bytes} of input are carried over (or none): nothing more is read until it is parsed, unless suspended. */
+    void carrying(int bytes) {
+        carrying = bytes > 0;
+        carried = bytes;
         update();
+    }
+
+    /** The server's reading is suspended and this connection is open: it is read only up to {@link #SUSPENDED_CARRY}. */
+    boolean suspendedOpen() {
+        return server.readingSuspended() && connection.isOpen();
+    }
+
+    /**
+     * While the server's reading is suspended, or its listener has no room for another open event, a
+     * connection not yet upgraded is not read: its upgrade waits (the handshake timeout still applies).
+     */
+    boolean upgradeWaits() {
+        boolean waits = headWaits();
+        if (waits != upgradeWaited) {       // the timer and the read ask: the socket's interest follows
+            update();
+        }
+        return waits;
+    }
+
+    private boolean headWaits() {
+        EventRoom room = server.limits().events;
+        return connection.readsHead() && (server.readingSuspended() || (room != null && !room.mayOpen()));
     }
 
     /** From now on every byte is read, to be dropped. */
@@ -89,13 +122,20 @@ final class ReadGate {
 
     /** Re-evaluates, for example when the connection's state changed. */
     void update() {
-        // The application's and the server's pauses hold only while open: a close handshake needs the peer's reply.
-        boolean paused = (appPaused || server.readingSuspended()) && connection.isOpen();
-        setInterest(key, SelectionKey.OP_READ, draining || (!held && !carrying && !paused));
+        // The application's pause holds only while open: a close handshake needs the peer's reply. The
+        // server's suspension stops upgrades, and open connections once they carry SUSPENDED_CARRY.
+        boolean suspended = suspendedOpen();
+        upgradeWaited = headWaits();
+        boolean paused = (appPaused && connection.isOpen()) || upgradeWaited;
+        boolean roomToCarry = !carrying || (suspended && carried < SUSPENDED_CARRY);
+        setInterest(key, SelectionKey.OP_READ, draining || (!held && roomToCarry && !paused));
     }
 
     /** How much the next read may take; {@code budgetSpent}: the budget is spent and this connection has no overdraft. */
     int window(boolean budgetSpent) {
+        if (suspendedOpen()) {
+            return Math.max(0, SUSPENDED_CARRY - carried);
+        }
         return budgetSpent ? SPENT_WINDOW : window;
     }
 

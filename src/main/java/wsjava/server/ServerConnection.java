@@ -86,6 +86,8 @@ final class ServerConnection {
     long id() { return id; }
     boolean isOpen() { return state == State.OPEN; }
     boolean handshaking() { return state == State.HANDSHAKE; }
+    /** Reading the request head: the upgrade is next (a TLS handshake is done). */
+    boolean readsHead() { return state == State.HANDSHAKE && transport.ready(); }
 
     void pauseReading(boolean paused) {
         loop.execute(() -> reading.appPaused(paused));
@@ -355,7 +357,7 @@ final class ServerConnection {
             closeChannel();      // the TLS handshake did not finish: no channel to answer on
         } else if (state == State.HANDSHAKE && clock.pastDeadline(now)) {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
-        } else if (state == State.HANDSHAKE && transport.ready() && clock.headOverdue(now, config.headTimeoutMillis())) {
+        } else if (state == State.HANDSHAKE && transport.ready() && clock.headOverdue(now, config.headTimeoutMillis(), reading.upgradeWaits())) {
             respond(new HandshakeException(408, "request head not complete within " + config.headTimeoutMillis() + " ms").toHttpResponse());
         } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();

@@ -5,8 +5,10 @@ import wsjava.protocol.ZlibStreams;
 
 /**
  * What a server shares among all its connections to keep them bounded together: the inbound
- * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake limiter (sockets not yet upgraded) with the trusted proxies, and the
- * zlib streams with their budget (native memory). Made from the config once, at construction.
+ * budget (memory of incoming messages), the output budget (what waits to be sent), the handshake
+ * limiter (sockets not yet upgraded) with the trusted proxies, the zlib streams with their budget
+ * (native memory), and the listener's room for events when it keeps them. Made from the config
+ * once, at construction.
  */
 final class ServerLimits {
 
@@ -19,8 +21,14 @@ final class ServerLimits {
     final ZlibBudget zlib;
     /** What compressed messages may inflate past the ratio cap, all connections together. */
     final InflationAllowance inflationPastRatio;
+    /** The listener's room for events, or null when it has none (it handles each event when called). */
+    final EventRoom events;
 
-    ServerLimits(ServerConfig config) {
+    ServerLimits(ServerConfig config, EventRoom events, WebSocketServer server) {
+        this.events = events;
+        if (events != null) {
+            events.serving(server);
+        }
         this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
         this.trustedProxies = ForwardedFor.trusted(config.trustedProxies());

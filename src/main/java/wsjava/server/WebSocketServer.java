@@ -60,7 +60,7 @@ public final class WebSocketServer implements AutoCloseable {
         this.listener = listener;
         this.frameWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(frameWriter, config.compression().level(), config.topicBudgetBytes());
-        this.limits = new ServerLimits(config);
+        this.limits = new ServerLimits(config, listener instanceof EventRoom ? (EventRoom) listener : null, this);
         this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
     }
 
@@ -162,8 +162,9 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * Stops reading every connection of this server: each stops before it assembles a new message
      * (in the middle of a read too), so a consumer that fell behind (the WL kernel) gets nothing more
-     * until {@link #resumeReading()}. TCP pushes back on the clients; nothing they sent is lost.
-     * Close handshakes go on.
+     * until {@link #resumeReading()}, and no request head is read (upgrades wait). TCP pushes back
+     * on the clients; nothing they sent is lost. Close handshakes go on, and open connections are
+     * still read up to 2 KiB each, so a client that leaves is seen.
      */
     public void suspendReading() {
         switchReading(true);
