@@ -14,6 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -119,8 +122,9 @@ public final class EchoBench {
         Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length
                 + (cClient == null ? 0 : sizes.length));
         for (Peer peer : peers) {
-            int port = freePort();
-            Process server = start(peer, port, pin, out);
+            FreshPort.Running running = FreshPort.start(peer, pin, out);
+            int port = running.port();
+            Process server = running.process();
             try {
                 String warmUpNote = warmUp(port);
                 if (!warmUpNote.isEmpty()) {
@@ -144,8 +148,9 @@ public final class EchoBench {
                 // Idle connections on a fresh server, so its memory shows the connections, not the load runs.
                 // A fresh port too: on a shared machine the old one may be taken, or not yet free (Jetty once failed to bind it).
                 stop(server);
-                int idlePort = freePort();
-                server = start(peer, idlePort, pin, out);
+                running = FreshPort.start(peer, pin, out);
+                int idlePort = running.port();
+                server = running.process();
                 Thread.sleep(500);
                 long before = IdleConnections.rssKiB(server.pid());
                 progress.detail(peer.name + " holding " + idle + " idle connections");
@@ -203,6 +208,9 @@ public final class EchoBench {
         }
     }
 
+    /** The servers that printed their ready line (the start-up watchdog leaves them alone). */
+    private static final Set<Process> ready = ConcurrentHashMap.newKeySet();
+
     public static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (pin) {
@@ -219,14 +227,22 @@ public final class EchoBench {
         command.add(Integer.toString(port));
         Files.createDirectories(out);
         Process p = new ProcessBuilder(command).redirectError(out.resolve("server-" + peer.name + ".log").toFile()).start();
+        // A server that neither gets ready nor exits (a JVM whose bind failed but whose threads live on) would block
+        // readLine below for ever: ended after 30 s, its output ends and the start fails.
+        CompletableFuture.delayedExecutor(30, TimeUnit.SECONDS).execute(() -> {
+            if (!ready.remove(p)) {
+                p.destroyForcibly();
+            }
+        });
         BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.currentTimeMillis() + 30_000;
         while (System.currentTimeMillis() < deadline) {
             String line = lines.readLine();
             if (line == null) {
-                throw new IOException(peer.name + " exited before it was ready; see " + out.resolve("server-" + peer.name + ".log"));
+                throw new IOException(peer.name + " exited or was not ready within 30 s; see " + out.resolve("server-" + peer.name + ".log"));
             }
             if (line.startsWith("listening on")) {
+                ready.add(p);
                 Thread drain = new Thread(() -> {
                     try {
                         while (lines.readLine() != null) {

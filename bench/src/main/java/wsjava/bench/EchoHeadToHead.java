@@ -65,16 +65,17 @@ final class EchoHeadToHead {
         try {
             for (Iterator<EchoBench.Peer> it = compared.iterator(); it.hasNext(); ) {
                 EchoBench.Peer p = it.next();
-                int port = EchoBench.freePort();
+                FreshPort.Running running;
                 try {
-                    servers.add(EchoBench.start(p, port, pin, out));
+                    running = FreshPort.start(p, pin, out);
                 } catch (IOException e) {     // one server that will not start costs its rows, not the run's tables
                     System.out.println(p.name + ": not in the head-to-head, it did not start (" + e.getMessage() + ")");
                     it.remove();
                     continue;
                 }
-                ports.add(port);
-                EchoBench.warmUp(port);
+                servers.add(running.process());
+                ports.add(running.port());
+                EchoBench.warmUp(running.port());
             }
             for (int size : sizes) {
                 double[][] rate = new double[compared.size()][rounds];

@@ -50,7 +50,7 @@ public final class NettyEchoServer {
                 .checkStartsWith(true)
                 .decoderConfig(WebSocketDecoderConfig.newBuilder().maxFramePayloadLength(max).allowExtensions(deflate).build())
                 .build();
-        Channel channel = new ServerBootstrap()
+        ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(transport.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -66,8 +66,15 @@ public final class NettyEchoServer {
                         }
                         ch.pipeline().addLast(new WebSocketServerProtocolHandler(config), new WebSocketFrameAggregator(max), new Echo());
                     }
-                })
-                .bind("127.0.0.1", port).sync().channel();
+                });
+        Channel channel;
+        try {
+            channel = bootstrap.bind("127.0.0.1", port).sync().channel();
+        } catch (Exception e) {     // the event loops' threads would keep this JVM alive, not ready and not gone
+            System.err.println("cannot listen on port " + port + ": " + e);
+            System.exit(1);
+            return;
+        }
         System.out.println("listening on " + (tls == null ? "ws" : "wss") + "://127.0.0.1:" + port + "/");
         channel.closeFuture().sync();
     }
