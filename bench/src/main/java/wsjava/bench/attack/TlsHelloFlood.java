@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TlsHelloFlood extends Attack {
 
+    /** Flooding threads and the sockets each holds: the smoke run (CI) floods with half the threads and half the sockets. */
     private static final int THREADS = 2;
     private static final int HELD_PER_THREAD = 300;
     private static final int REAL_CLIENTS = 8;
@@ -32,8 +33,8 @@ final class TlsHelloFlood extends Attack {
 
     @Override
     String description(Scale scale) {
-        return THREADS + " threads send ClientHellos from 127.0.0.1 for " + scale.millis(10_000, 4_000) / 1000
-                + " s, each socket held until " + HELD_PER_THREAD + " newer ones; then " + REAL_CLIENTS
+        return scale.count(THREADS, THREADS / 2) + " threads send ClientHellos from 127.0.0.1 for " + scale.millis(10_000, 4_000) / 1000
+                + " s, each socket held until " + scale.count(HELD_PER_THREAD, HELD_PER_THREAD / 2) + " newer ones; then " + REAL_CLIENTS
                 + " real wss handshakes from 127.0.0.2, all of which must upgrade";
     }
 
@@ -51,8 +52,9 @@ final class TlsHelloFlood extends Attack {
     void launch(ServerUnderTest server, Scale scale) throws Exception {
         byte[] hello = TlsHello.clientHello();
         long start = System.nanoTime();
-        for (int t = 0; t < THREADS; t++) {
-            Thread f = new Thread(() -> flood(server.port, hello), "hello-flood");
+        int held = scale.count(HELD_PER_THREAD, HELD_PER_THREAD / 2);
+        for (int t = 0; t < scale.count(THREADS, THREADS / 2); t++) {
+            Thread f = new Thread(() -> flood(server.port, hello, held), "hello-flood");
             f.setDaemon(true);
             f.start();
             flooders.add(f);
@@ -72,7 +74,7 @@ final class TlsHelloFlood extends Attack {
         seconds = (System.nanoTime() - start) / 1e9;
     }
 
-    private void flood(int port, byte[] hello) {
+    private void flood(int port, byte[] hello, int heldAtMost) {
         ArrayDeque<Socket> held = new ArrayDeque<>();
         try {
             while (running) {
@@ -87,7 +89,7 @@ final class TlsHelloFlood extends Attack {
                 } catch (IOException e) {
                     // pushed out or refused: go on
                 }
-                while (held.size() > HELD_PER_THREAD) {
+                while (held.size() > heldAtMost) {
                     closeQuietly(held.poll());
                 }
             }
