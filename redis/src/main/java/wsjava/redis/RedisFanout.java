@@ -37,7 +37,7 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
     /** The server's message limit: larger messages from Redis are dropped, not delivered. */
     private final int maxMessageBytes;
     private final java.util.concurrent.atomic.LongAdder oversized = new java.util.concurrent.atomic.LongAdder();
-    private final OversizeLog oversizeLog = new OversizeLog();
+    private final ThrottledWarning oversizeLog = new ThrottledWarning();
     private final RedisPublisher publisher;
     private final RedisSubscriber subscriber;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -86,7 +86,8 @@ public final class RedisFanout implements TopicRelay, AutoCloseable {
         if (size > maxMessageBytes) {
             // A Redis peer is not a client, but it is no more trusted: past the server's limit, a message would cost every server its size per form.
             oversized.increment();
-            oversizeLog.dropped(size, maxMessageBytes, oversized.sum());
+            oversizeLog.say(() -> "dropped a message of " + size + " bytes from Redis: over the server's message limit of "
+                    + maxMessageBytes + " (" + oversized.sum() + " dropped so far)");
             return;
         }
         FanoutMessage m = FanoutMessage.decode(message);

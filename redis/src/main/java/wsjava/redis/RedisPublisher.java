@@ -29,7 +29,7 @@ final class RedisPublisher {
     private final Thread thread;
     final LongAdder sent = new LongAdder();
     final LongAdder dropped = new LongAdder();
-    private final DropLog dropLog = new DropLog();
+    private final ThrottledWarning dropLog = new ThrottledWarning();
     private long queuedBytes;
     private boolean closed;
     private volatile boolean connected;
@@ -69,7 +69,8 @@ final class RedisPublisher {
             }
         }
         dropped.increment();
-        dropLog.dropped(dropped.sum(), links.where());
+        dropLog.say(() -> "the queue to Redis at " + links.where() + " is full: publishes reach this server's subscribers only ("
+                + dropped.sum() + " dropped so far)");
         return false;
     }
 
