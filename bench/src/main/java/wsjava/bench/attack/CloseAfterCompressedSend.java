@@ -81,7 +81,7 @@ final class CloseAfterCompressedSend extends Attack {
             Thread writer = new Thread(() -> write(ws, burst), "close-after-send-writer");    // the server pauses reading while we do not read
             writer.setDaemon(true);
             writer.start();
-            while (ServerMessages.next(ws.input()) != OpCode.CLOSE) {
+            while (ServerFrames.nextMessage(ws.input()) != OpCode.CLOSE) {
                 echoesDelivered.incrementAndGet();
             }
             rounds.incrementAndGet();

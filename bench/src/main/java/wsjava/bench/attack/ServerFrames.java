@@ -11,8 +11,15 @@ final class ServerFrames {
     private ServerFrames() {
     }
 
+    /** The FIN bit's place in {@link #headerWithFin}: payload lengths stay far below it. */
+    private static final long FIN = 1L << 55;
+
     /** Reads a frame header: returns {@code opcode << 56 | payload length}. */
     static long header(InputStream in) throws IOException {
+        return headerWithFin(in) & ~FIN;
+    }
+
+    private static long headerWithFin(InputStream in) throws IOException {
         int b0 = in.read();
         int b1 = in.read();
         if (b0 < 0 || b1 < 0) {
@@ -27,7 +34,33 @@ final class ServerFrames {
                 len = len << 8 | in.read();
             }
         }
-        return (long) (b0 & 0x0F) << 56 | len;
+        return (long) (b0 & 0x0F) << 56 | ((b0 & 0x80) != 0 ? FIN : 0) | len;
+    }
+
+    /**
+     * The next message's opcode ({@link OpCode#TEXT} or {@link OpCode#BINARY}, its frames read to the
+     * last, payloads skipped), or {@link OpCode#CLOSE} for the close frame; pings and pongs are
+     * skipped. Throws {@link EOFException} when the connection ends first.
+     */
+    static int nextMessage(InputStream in) throws IOException {
+        int first = -1;
+        while (true) {
+            long header = headerWithFin(in);
+            in.skipNBytes(header & (FIN - 1));
+            int opcode = (int) (header >>> 56);
+            if (opcode == OpCode.CLOSE) {
+                return OpCode.CLOSE;
+            }
+            if (opcode == OpCode.PING || opcode == OpCode.PONG) {
+                continue;
+            }
+            if (first < 0) {
+                first = opcode;
+            }
+            if ((header & FIN) != 0) {
+                return first;
+            }
+        }
     }
 
     /** Reads one frame, dropping its payload; returns the payload's length. */
