@@ -96,6 +96,14 @@ final class MessageEncoder {
      * when some wait (the close timeout runs meanwhile), so a send that returned true is not
      * overtaken by it. Nothing is taken after it. False if a close frame was queued already.
      */
+    /**
+     * Whether messages accepted earlier are still being compressed: the close frame waits behind
+     * them, so its close timeout has not started yet. The lane takes no new work after the close.
+     */
+    boolean compressing() {
+        return lane != null && lane.busy();
+    }
+
     boolean enqueueClose(byte[] frame) {
         return lane == null ? outbox.enqueueClose(frame) : lane.close(() -> outbox.enqueueClose(frame));
     }

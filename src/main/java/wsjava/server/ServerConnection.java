@@ -359,6 +359,8 @@ final class ServerConnection {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
         } else if (state == State.HANDSHAKE && transport.ready() && clock.headOverdue(now, config.headTimeoutMillis(), reading.upgradeWaits())) {
             respond(new HandshakeException(408, "request head not complete within " + config.headTimeoutMillis() + " ms").toHttpResponse());
+        } else if (state == State.CLOSING && clock.pastDeadline(now) && codec.encoder().compressing()) {
+            clock.deadlineIn(config.closeTimeoutMillis());     // the close frame still waits behind accepted messages
         } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();
         } else if (state == State.OPEN && clock.idle(now, config.idleTimeoutMillis())) {

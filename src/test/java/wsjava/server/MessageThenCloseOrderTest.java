@@ -136,6 +136,36 @@ class MessageThenCloseOrderTest {
         }
     }
 
+    /**
+     * The close timeout counts from when the close frame can go out, not from when it was asked
+     * for: replies that take the worker longer to compress than the timeout are still delivered.
+     */
+    @Test
+    void repliesThatTakeLongerToCompressThanTheCloseTimeoutAreAllDelivered() throws Exception {
+        int count = 40;
+        String big = letters(7).repeat(10);      // 1,000 KiB of letters: about 20 ms of deflate each
+        AtomicInteger accepted = new AtomicInteger();
+        WebSocketListener replier = new WebSocketListener() {
+            @Override
+            public void onText(WebSocketConnection connection, String text) {
+                for (int i = 0; i < count; i++) {
+                    if (connection.sendText(big)) {
+                        accepted.incrementAndGet();
+                    }
+                }
+                connection.close(1000, "replied");
+            }
+        };
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(100), replier).start();
+             RawClient c = open(server)) {
+            c.send(c.writer.text("go"));
+            Received got = readUntilClose(c);
+            assertEquals(count, accepted.get());
+            assertEquals(count, got.messages.size(), "replies delivered before the close frame");
+            assertEquals(1000, got.closeCode);
+        }
+    }
+
     @Test
     void broadcastsAndPublishesBeforeACloseAreAllDelivered() throws Exception {
         AtomicInteger accepted = new AtomicInteger();
