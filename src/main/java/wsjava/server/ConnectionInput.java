@@ -23,7 +23,6 @@ final class ConnectionInput {
     private final InboundBudget budget;
     private final ServerConfig config;
     private final ServerStats stats;
-    private final HandshakeLimiter handshakes;
     final ConnectionAllowance allowance;
     private final CarriedInput carried = new CarriedInput();
     /** A pass is running: a listener's call must not start another on the same input. */
@@ -39,7 +38,6 @@ final class ConnectionInput {
         this.budget = server.limits().inbound;
         this.config = server.settings();
         this.stats = server.stats();
-        this.handshakes = server.limits().handshakes;
         this.allowance = new ConnectionAllowance(connection, budget, server);
     }
 
@@ -57,8 +55,10 @@ final class ConnectionInput {
 
     /**
      * The socket is readable: reads (unless input is carried over) and parses what came, in one pass.
-     * Returns whether the peer sent anything, or is kept waiting by the server (the handshake
-     * limiter's sign of progress: a socket the server does not read is not the client's delay).
+     * Returns whether the server, not the peer, is what a socket still in its handshake waits for
+     * (it is not read, or its TLS records were taken or its TLS tasks run): the handshake limiter's
+     * reason to keep it. Bytes that leave a request head incomplete are no such reason, so a
+     * slowloris that drips a byte at a time is not kept for it.
      */
     boolean read(ByteBuffer buffer, Transport transport) {
         if (reading.upgradeWaits()) {
@@ -78,18 +78,15 @@ final class ConnectionInput {
             n = transport.read(buffer);
         } catch (java.io.IOException e) {
             connection.lost("connection lost: " + e.getMessage(), e);
-            return true;
+            return false;
         }
         if (n < 0) {
             connection.lost(connection.isOpen() ? "connection closed without a close frame" : "connection closed", null);
-            return true;
+            return false;
         }
-        boolean progressed = n > 0 || transport.progressed();
-        if (progressed && connection.handshaking()) {
-            handshakes.progress(connection, System.nanoTime());
-        }
+        boolean serverWork = transport.progressed();
         if (n == 0 || connection.isDraining()) {
-            return progressed;     // while lingering, what arrives is read only to be dropped
+            return serverWork;     // while lingering, what arrives is read only to be dropped
         }
         clock.heard(System.nanoTime());
         allowance.received(n);
@@ -101,7 +98,7 @@ final class ConnectionInput {
         } else {
             pass(buffer);
         }
-        return true;
+        return serverWork;
     }
 
     /** Parses {@code input} in one pass; keeps what the pass could not take. */

@@ -13,21 +13,23 @@ import java.util.Map;
  * fill it. Beyond {@code cap} of them, or beyond {@code perAddress} from one address, the one that
  * has kept the server waiting longest (of all, or of that address) is pushed out.
  *
- * <p>It is judged by progress, not by arrival: only a socket whose peer sent nothing for
- * {@link #STALE_NANOS} can go, and its connection reads it once more before it goes (see
- * {@link ServerConnection#pushOutIfWaiting()}). So a burst of complete requests from one address (a
- * reverse proxy, a NAT) is never pushed out while its requests sit unread behind the others; a
- * slowloris is cut to its share once its sockets stop moving, at the latest at the next timer pass.
+ * <p>Only a socket that has been in its handshake for {@link #STALE_NANOS} can go, oldest first, and
+ * its connection reads it once more before it goes (see {@link ServerConnection#pushOutIfWaiting()}):
+ * it stays if that read completes its request (it upgrades) or shows the server was the one waiting
+ * (its TLS records were taken or its TLS tasks run, or a full WL queue holds its upgrade back), and
+ * is counted in again then. So a burst of complete requests from one address (a reverse proxy, a
+ * NAT) is never pushed out while its requests sit unread behind the others, and a slowloris is cut
+ * to its share at the next timer pass, however it drips its bytes.
  */
 final class HandshakeLimiter {
 
-    /** A socket whose peer sent nothing for this long has kept the server waiting. */
+    /** A socket in its handshake this long (since it came, or the server last kept it waiting) may go. */
     static final long STALE_NANOS = 500_000_000L;
 
     private final int cap;
     private final int perAddress;
     private final java.util.Set<String> exempt;
-    /** Each socket's last progress (System.nanoTime), stalest first: access order moves a socket that moved to the end. */
+    /** When each socket came or was counted in again (System.nanoTime), oldest first: access order moves a recount to the end. */
     private final LinkedHashMap<ServerConnection, Long> all = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<String, LinkedHashMap<ServerConnection, Long>> byAddress = new HashMap<>();
     private final Map<ServerConnection, String> addresses = new HashMap<>();
@@ -57,15 +59,6 @@ final class HandshakeLimiter {
         addresses.put(connection, address);
         byAddress.computeIfAbsent(address, a -> new LinkedHashMap<>(16, 0.75f, true)).put(connection, now);
         return overShare(address, now);
-    }
-
-    /** The peer of {@code connection} sent something: it moves to the back of the line. */
-    synchronized void progress(ServerConnection connection, long now) {
-        String address = addresses.get(connection);
-        if (address != null) {
-            all.put(connection, now);
-            byAddress.get(address).put(connection, now);
-        }
     }
 
     /** The timer's pass: what is over its share and stale goes. */
@@ -113,7 +106,7 @@ final class HandshakeLimiter {
         return exempt.contains(address) ? Integer.MAX_VALUE : perAddress;
     }
 
-    /** Takes the stalest of {@code line} out while it is over {@code limit}, stopping at the first that moved lately. */
+    /** Takes the oldest of {@code line} out while it is over {@code limit}, stopping at the first that came lately. */
     private void trim(LinkedHashMap<ServerConnection, Long> line, int limit, long now, List<ServerConnection> out) {
         Iterator<Map.Entry<ServerConnection, Long>> stalest = line.entrySet().iterator();
         int size = line.size();

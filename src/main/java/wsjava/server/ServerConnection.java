@@ -141,7 +141,7 @@ final class ServerConnection {
         return remoteAddress;
     }
 
-    /** Judged stale by the handshake limiter: it reads once more (see there), and goes unless something came. */
+    /** Judged by the handshake limiter: it reads once more (see there), and goes unless that completes it or the server was waiting. */
     void pushOutIfWaiting() {
         loop.execute(() -> {
             if (state == State.HANDSHAKE && input.read(loop.buffers().read, transport)) {

@@ -21,7 +21,7 @@ import wsjava.testing.RawClient;
 
 /**
  * Behind a reverse proxy or a NAT every client has one address. Sockets in their handshake are
- * judged by progress: a burst of complete requests from one address all upgrade, however far past
+ * judged by age and by what one more read shows: a burst of complete requests from one address all upgrade, however far past
  * the address's share the burst goes, while sockets that stopped sending are still cut to it. Only
  * a trusted proxy's X-Forwarded-For names the client.
  */
@@ -66,6 +66,36 @@ class BurstAdmissionTest {
         } finally {
             closeAll(stalled);
             closeAll(burst);
+            server.stop();
+        }
+    }
+
+    /** A byte every 150 ms is no reason to stay: the head never completes, so the socket is cut like a silent one. */
+    @Test
+    void aSlowlorisThatDripsItsHeadIsCutToItsShare() throws Exception {
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).maxHandshakesPerAddress(10).headTimeoutMillis(30_000),
+                new EchoListener()).start();
+        List<Socket> dripping = new ArrayList<>();
+        try {
+            byte[] start = "GET / HTTP/1.1\r\nX-Drip: ".getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; i < 30; i++) {
+                dripping.add(connect(server.port(), "127.0.0.1", start));
+            }
+            long end = System.nanoTime() + HandshakeLimiter.STALE_NANOS + 1_500_000_000L;
+            while (System.nanoTime() < end) {      // a header value that never ends, a byte at a time
+                for (Socket s : dripping) {
+                    try {
+                        s.getOutputStream().write('a');
+                    } catch (IOException e) {
+                        // pushed out already
+                    }
+                }
+                Thread.sleep(150);
+            }
+            int held = server.limits().handshakes.size();      // read while they still drip: none has gone quiet
+            assertTrue(held <= 10, "the dripping sockets are cut to the address's share of 10: " + held + " of 30 held");
+        } finally {
+            closeAll(dripping);
             server.stop();
         }
     }
