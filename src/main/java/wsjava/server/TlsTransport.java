@@ -24,8 +24,12 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
  */
 final class TlsTransport implements Transport {
 
-    /** The handshakes' slow steps, served from each client address in turn (see {@link TlsTaskQueue}). */
-    static final TlsTaskQueue TASKS = new TlsTaskQueue(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    /**
+     * The handshakes' slow steps, served from each client address in turn (see {@link TlsTaskQueue}),
+     * on half the cores as compression is: a ClientHello flood's key exchanges leave the I/O threads
+     * a core for the connections already open.
+     */
+    static final TlsTaskQueue TASKS = new TlsTaskQueue(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
     /** TLS records gathered before one socket write. */
     private static final int RECORDS_PER_WRITE = 4;
@@ -141,7 +145,10 @@ final class TlsTransport implements Transport {
         while ((task = engine.getDelegatedTask()) != null) {
             tasks.add(task);
         }
-        TASKS.submit(HandshakeLimiter.addressOf(ConnectionHandle.remoteAddressOf(channel)), () -> runThenResume(tasks));
+        if (!TASKS.submit(HandshakeLimiter.addressOf(ConnectionHandle.remoteAddressOf(channel)), channel::isOpen, () -> runThenResume(tasks))) {
+            taskRunning = false;
+            throw new IOException("too many TLS handshakes from this address waiting for the handshake threads");
+        }
     }
 
     private void runThenResume(List<Runnable> tasks) {

@@ -96,6 +96,9 @@ class HarnessSmokeTest {
         if (built) {       // the floor row, the head-to-head and every cost as a multiple of the floor's need gcc
             for (String row : rows) {
                 String[] cells = row.split(",");
+                if (cells[3].equals("0")) {
+                    continue;      // a cell that echoed nothing in its short window has no cost to compare (each server must echo in some cell, above)
+                }
                 assertTrue(cells[7].matches("\\d+\\.\\d\\dx"), "µs/msg x floor: " + row);
                 assertFalse(row.contains("echoes differed"), "every echo must match: " + row);
                 if (row.startsWith(FloorPeer.NAME + ",")) {
