@@ -92,11 +92,6 @@ final class MessageEncoder {
     }
 
     /**
-     * Queues the close frame after every message this connection accepted: behind the lane's jobs
-     * when some wait (the close timeout runs meanwhile), so a send that returned true is not
-     * overtaken by it. Nothing is taken after it. False if a close frame was queued already.
-     */
-    /**
      * Whether messages accepted earlier are still being compressed: the close frame waits behind
      * them, so its close timeout has not started yet. The lane takes no new work after the close.
      */
@@ -104,6 +99,11 @@ final class MessageEncoder {
         return lane != null && lane.busy();
     }
 
+    /**
+     * Queues the close frame after every message this connection accepted: behind the lane's jobs
+     * when some wait (the close timeout starts once they are done), so a send that returned true is not
+     * overtaken by it. Nothing is taken after it. False if a close frame was queued already.
+     */
     boolean enqueueClose(byte[] frame) {
         return lane == null ? outbox.enqueueClose(frame) : lane.close(() -> outbox.enqueueClose(frame));
     }

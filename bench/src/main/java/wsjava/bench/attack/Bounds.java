@@ -49,6 +49,11 @@ final class Bounds {
         return budget + Math.max(budget / 2, maxMessage(row.heapMax));
     }
 
+    /** The default output budget: a quarter of the heap (echoes waiting for a compression worker count in it). */
+    static long outputBudget(long maxHeap) {
+        return maxHeap / 4;
+    }
+
     /** A large message just under the server's default limit: what the attacks send (15 MiB on a large heap). */
     static int largeMessage(long maxHeap) {
         return (int) (maxMessage(maxHeap) / 16 * 15);

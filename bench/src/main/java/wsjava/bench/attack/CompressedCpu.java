@@ -64,7 +64,8 @@ final class CompressedCpu extends Attack {
     List<String> check(AttackRow row, Scale scale) {
         List<String> problems = super.check(row, scale);
         Bounds.workAtMost(row, Bounds.COMPRESSED_CPU_SECONDS_PER_MB, problems);
-        Bounds.heapHeldAtMost(row, Bounds.inboundHardLimit(row) + Bounds.SLACK, problems);
+        // Echoes waiting for a compression worker are held output, bounded by the output budget, beside the inbound bound.
+        Bounds.heapHeldAtMost(row, Bounds.inboundHardLimit(row) + Bounds.outputBudget(row.heapMax) + Bounds.SLACK, problems);
         return problems;
     }
 
