@@ -142,7 +142,7 @@ class MessageThenCloseOrderTest {
      */
     @Test
     void repliesThatTakeLongerToCompressThanTheCloseTimeoutAreAllDelivered() throws Exception {
-        int count = 40;
+        int count = 80;      // about 1.6 s of deflate in all: longer than the close timeout, which then still lets the client read the rest
         String big = letters(7).repeat(10);      // 1,000 KiB of letters: about 20 ms of deflate each
         AtomicInteger accepted = new AtomicInteger();
         WebSocketListener replier = new WebSocketListener() {
@@ -156,7 +156,7 @@ class MessageThenCloseOrderTest {
                 connection.close(1000, "replied");
             }
         };
-        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(100), replier).start();
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(1_000).outboundLimitBytes(512L << 20), replier).start();
              RawClient c = open(server)) {
             c.send(c.writer.text("go"));
             Received got = readUntilClose(c);
