@@ -109,6 +109,11 @@ final class Outbox {
                 && nowNanos - lastProgressNanos > STALL_NANOS;
     }
 
+    /** Whether queued output has moved within the last {@code nanos}: a peer still taking what we send. */
+    boolean movingWithin(long nowNanos, long nanos) {
+        return queue.queuedBytes() > 0 && nowNanos - lastProgressNanos < nanos;
+    }
+
     boolean onIoThread() {
         return loop.inLoop();
     }

@@ -359,7 +359,7 @@ final class ServerConnection {
             respond(new HandshakeException(408, "handshake not completed within " + config.handshakeTimeoutMillis() + " ms").toHttpResponse());
         } else if (state == State.HANDSHAKE && transport.ready() && clock.headOverdue(now, config.headTimeoutMillis(), reading.upgradeWaits())) {
             respond(new HandshakeException(408, "request head not complete within " + config.headTimeoutMillis() + " ms").toHttpResponse());
-        } else if (state == State.CLOSING && clock.pastDeadline(now) && codec.encoder().compressing()) {
+        } else if (state == State.CLOSING && clock.pastDeadline(now) && closeFrameStillMoving(now)) {
             clock.deadlineIn(config.closeTimeoutMillis());     // the close frame still waits behind accepted messages
         } else if ((state == State.HTTP_RESPONSE || state == State.CLOSING) && clock.pastDeadline(now)) {
             closeChannel();
@@ -378,6 +378,15 @@ final class ServerConnection {
         if (state == State.OPEN || state == State.CLOSING) {
             input.onTimer(now);
         }
+    }
+
+    /**
+     * Whether the close frame is still on its way behind accepted messages: a worker is compressing
+     * them, or the peer took some of them within the close timeout. The timeout cuts a peer that
+     * stopped reading, not one still reading what we promised to deliver.
+     */
+    private boolean closeFrameStillMoving(long now) {
+        return codec.encoder().compressing() || outbox.movingWithin(now, config.closeTimeoutMillis() * 1_000_000L);
     }
 
     /** Graceful server stop: 1001 to open connections, TCP close for the rest. */

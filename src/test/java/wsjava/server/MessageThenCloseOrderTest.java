@@ -45,6 +45,11 @@ class MessageThenCloseOrderTest {
     }
 
     static Received readUntilClose(RawClient c) throws Exception {
+        return readUntilClose(c, 0);
+    }
+
+    /** Reads as {@link #readUntilClose(RawClient)} does, pausing {@code pauseMillis} after each message: a slow reader. */
+    static Received readUntilClose(RawClient c, long pauseMillis) throws Exception {
         PeerDeflate codec = new PeerDeflate(false, false);
         Received got = new Received();
         ByteArrayOutputStream message = new ByteArrayOutputStream();
@@ -70,6 +75,7 @@ class MessageThenCloseOrderTest {
                 byte[] payload = compressed ? codec.inflate(message.toByteArray()) : message.toByteArray();
                 got.messages.add(new String(payload, StandardCharsets.UTF_8));
                 message.reset();
+                Thread.sleep(pauseMillis);
             }
         }
     }
@@ -137,12 +143,13 @@ class MessageThenCloseOrderTest {
     }
 
     /**
-     * The close timeout counts from when the close frame can go out, not from when it was asked
-     * for: replies that take the worker longer to compress than the timeout are still delivered.
+     * The close timeout cuts a peer that stopped reading, not one still reading what was promised:
+     * the replies take the worker longer to compress than the timeout, and the client, pausing after
+     * each one, takes six times the timeout to read them, yet gets them all before the close frame.
      */
     @Test
-    void repliesThatTakeLongerToCompressThanTheCloseTimeoutAreAllDelivered() throws Exception {
-        int count = 80;      // about 1.6 s of deflate in all: longer than the close timeout, which then still lets the client read the rest
+    void repliesThatOutlastTheCloseTimeoutAreAllDeliveredToAPeerStillReading() throws Exception {
+        int count = 60;      // about 1.2 s of deflate in all, about 36 MB on the wire: far past the socket buffers
         String big = letters(7).repeat(10);      // 1,000 KiB of letters: about 20 ms of deflate each
         AtomicInteger accepted = new AtomicInteger();
         WebSocketListener replier = new WebSocketListener() {
@@ -156,10 +163,11 @@ class MessageThenCloseOrderTest {
                 connection.close(1000, "replied");
             }
         };
-        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(1_000).outboundLimitBytes(512L << 20), replier).start();
+        ServerConfig config = new ServerConfig().port(0).closeTimeoutMillis(500).outboundLimitBytes(512L << 20);
+        try (WebSocketServer server = new WebSocketServer(config, replier).start();
              RawClient c = open(server)) {
             c.send(c.writer.text("go"));
-            Received got = readUntilClose(c);
+            Received got = readUntilClose(c, 50);
             assertEquals(count, accepted.get());
             assertEquals(count, got.messages.size(), "replies delivered before the close frame");
             assertEquals(1000, got.closeCode);
