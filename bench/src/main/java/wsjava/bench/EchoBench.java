@@ -3,7 +3,6 @@ package wsjava.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -211,7 +210,14 @@ public final class EchoBench {
     /** The servers that printed their ready line (the start-up watchdog leaves them alone). */
     private static final Set<Process> ready = ConcurrentHashMap.newKeySet();
 
+    /** How long a server may take to print its ready line (a JVM on a loaded 2-core machine can take several seconds). */
+    static final int READY_SECONDS = 30;
+
     public static Process start(Peer peer, int port, boolean pin, Path out) throws IOException, InterruptedException {
+        return start(peer, port, pin, out, READY_SECONDS);
+    }
+
+    static Process start(Peer peer, int port, boolean pin, Path out, int readySeconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (pin) {
             command.addAll(List.of("taskset", "-c", "0"));
@@ -228,18 +234,18 @@ public final class EchoBench {
         Files.createDirectories(out);
         Process p = new ProcessBuilder(command).redirectError(out.resolve("server-" + peer.name + ".log").toFile()).start();
         // A server that neither gets ready nor exits (a JVM whose bind failed but whose threads live on) would block
-        // readLine below for ever: ended after 30 s, its output ends and the start fails.
-        CompletableFuture.delayedExecutor(30, TimeUnit.SECONDS).execute(() -> {
+        // readLine below for ever: ended after readySeconds, its output ends and the start fails.
+        CompletableFuture.delayedExecutor(readySeconds, TimeUnit.SECONDS).execute(() -> {
             if (!ready.remove(p)) {
                 p.destroyForcibly();
             }
         });
         BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        long deadline = System.currentTimeMillis() + 30_000;
+        long deadline = System.currentTimeMillis() + readySeconds * 1000L;
         while (System.currentTimeMillis() < deadline) {
             String line = lines.readLine();
             if (line == null) {
-                throw new IOException(peer.name + " exited or was not ready within 30 s; see " + out.resolve("server-" + peer.name + ".log"));
+                throw new IOException(peer.name + " exited or was not ready within " + readySeconds + " s; see " + out.resolve("server-" + peer.name + ".log"));
             }
             if (line.startsWith("listening on")) {
                 ready.add(p);
@@ -258,13 +264,12 @@ public final class EchoBench {
             }
         }
         p.destroyForcibly();
-        throw new IOException(peer.name + " did not print its ready line within 30 s");
+        throw new IOException(peer.name + " did not print its ready line within " + readySeconds + " s");
     }
 
+    /** A port for a server started in another process: see {@link ListenPort}. */
     public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return ListenPort.free();
     }
 
     static boolean onPath(String command) {
