@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import wsjava.client.ClientConfig;
 import wsjava.client.WebSocketClient;
-import wsjava.server.Units;
+import wsjava.options.Units;
 import wsjava.server.WebSocketConnection;
 
 /**
