@@ -10,17 +10,25 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import wsjava.client.ClientConfig;
 import wsjava.client.WebSocketClient;
-import wsjava.server.Units;
+import wsjava.options.Units;
 import wsjava.server.WebSocketConnection;
 
 /**
  * {@code ./wsjava connect URL}: sends the lines of standard input as text messages and prints the
- * messages received, until the input ends (then closes with 1000) or the server closes.
+ * messages received, until the input ends (then, after {@code --wait} for the last replies, closes
+ * with 1000) or the server closes.
  */
 final class ConnectCommand {
 
-    static final String[] VALUE_OPTIONS = {"header", "subprotocol", "pin", "max-message", "connect-timeout"};
+    static final String[] VALUE_OPTIONS = {"header", "subprotocol", "pin", "max-message", "connect-timeout", "wait"};
     static final String[] FLAGS = {"deflate", "no-deflate", "pipe"};
+
+    /**
+     * How long the connection stays open after the input ends, by default: a server that receives
+     * our close may drop the replies it had not sent yet (Python websockets does), so the last
+     * lines' replies would be lost.
+     */
+    static final long DEFAULT_WAIT_MILLIS = 1000;
 
     private ConnectCommand() {
     }
@@ -28,6 +36,7 @@ final class ConnectCommand {
     static int run(List<String> args, InputStream in, PrintStream out, PrintStream err) throws InterruptedException {
         ClientConfig config = new ClientConfig();
         boolean pipe = System.console() == null;
+        long waitMillis = DEFAULT_WAIT_MILLIS;
         URI uri;
         try {
             CommandLine line = CommandLine.parse(args, VALUE_OPTIONS, FLAGS);
@@ -41,7 +50,11 @@ final class ConnectCommand {
             }
             uri = URI.create(line.arguments.get(0));
             for (int i = 0; i < line.names.size(); i++) {
-                pipe |= apply(config, line.names.get(i), line.values.get(i));
+                if (line.names.get(i).equals("wait")) {
+                    waitMillis = Units.millis("wait", line.values.get(i));
+                } else {
+                    pipe |= apply(config, line.names.get(i), line.values.get(i));
+                }
             }
         } catch (IllegalArgumentException e) {
             err.println("connect: " + e.getMessage());
@@ -60,7 +73,8 @@ final class ConnectCommand {
             err.println("connected to " + uri + (connection.subprotocol() == null ? "" : ", subprotocol " + connection.subprotocol())
                     + (connection.extensions() == null ? "" : ", " + connection.extensions()) + " (Ctrl-D closes)");
         }
-        Thread input = new Thread(() -> sendLines(in, connection, err), "wsjava-connect-input");
+        long wait = waitMillis;
+        Thread input = new Thread(() -> sendLines(in, connection, listener, wait, err), "wsjava-connect-input");
         input.setDaemon(true);      // the server may close first, while this thread waits for a line
         input.start();
         return listener.awaitClose() ? 0 : 1;
@@ -87,8 +101,9 @@ final class ConnectCommand {
         }
     }
 
-    /** Each line read is one text message; the end of the input starts the close handshake. */
-    private static void sendLines(InputStream in, WebSocketConnection connection, PrintStream err) {
+    /** Each line read is one text message; the end of the input starts the close handshake, {@code waitMillis} later. */
+    private static void sendLines(InputStream in, WebSocketConnection connection, ConsoleListener listener, long waitMillis,
+            PrintStream err) {
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (!connection.sendText(line)) {
@@ -97,6 +112,13 @@ final class ConnectCommand {
             }
         } catch (IOException e) {
             err.println("connect: reading the input failed: " + e.getMessage());
+        }
+        try {
+            if (listener.closedWithin(waitMillis)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         connection.close(1000, "");
     }

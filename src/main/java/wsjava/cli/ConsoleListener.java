@@ -55,6 +55,11 @@ final class ConsoleListener implements WebSocketListener {
         return isNormal(closeCode);
     }
 
+    /** Whether the connection closes within {@code millis} (the server closed it first). */
+    boolean closedWithin(long millis) throws InterruptedException {
+        return closed.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
     private static boolean isNormal(int code) {
         return code == 1000 || code == 1001;
     }

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import wsjava.server.ServerConfig;
-import wsjava.server.ServerOptions;
-import wsjava.server.TlsOptions;
+import wsjava.options.ServerOptions;
+import wsjava.options.TlsOptions;
 import wsjava.server.WebSocketServer;
 
 /**

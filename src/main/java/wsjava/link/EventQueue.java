@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import wsjava.server.EventRoom;
+import wsjava.server.internal.EventRoom;
 import wsjava.server.WebSocketConnection;
 import wsjava.client.ReconnectListener;
 import wsjava.server.WebSocketListener;

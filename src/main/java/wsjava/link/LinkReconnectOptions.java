@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import wsjava.client.ReconnectPolicy;
-import wsjava.server.ServerOptions;
+import wsjava.options.ServerOptions;
 
 /**
  * The {@code reconnect...} and {@code open-text} options of {@code WSJavaConnect} (see

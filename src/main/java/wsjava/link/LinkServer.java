@@ -3,7 +3,7 @@ package wsjava.link;
 import java.io.IOException;
 import java.util.Collection;
 import wsjava.server.ServerConfig;
-import wsjava.server.ServerOptions;
+import wsjava.options.ServerOptions;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketServer;
 

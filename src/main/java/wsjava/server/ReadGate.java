@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.nio.channels.SelectionKey;
+import wsjava.server.internal.EventRoom;
 
 /**
  * Whether a connection is read, decided in one place from every reason not to: back-pressure (the

@@ -1,5 +1,7 @@
 package wsjava.server;
 
+import wsjava.server.internal.EventRoom;
+
 /**
  * One connection's reservation in its server's {@link EventRoom} (none when the listener has no
  * room): taken as its message grows, given back when the message was delivered or dropped.

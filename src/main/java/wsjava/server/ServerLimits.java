@@ -2,6 +2,7 @@ package wsjava.server;
 
 import wsjava.protocol.InflationAllowance;
 import wsjava.protocol.ZlibStreams;
+import wsjava.server.internal.EventRoom;
 
 /**
  * What a server shares among all its connections to keep them bounded together: the inbound

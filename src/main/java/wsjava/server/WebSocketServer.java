@@ -14,6 +14,7 @@ import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
+import wsjava.server.internal.EventRoom;
 
 /**
  * A non-blocking WebSocket server: a few I/O threads (one per core by default) serve all

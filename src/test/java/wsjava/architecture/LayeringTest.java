@@ -31,9 +31,14 @@ class LayeringTest {
 
     @Test
     void noLibraryPackageImportsTheCli() throws IOException {
-        for (String library : List.of("mask", "protocol", "server", "link")) {
+        for (String library : List.of("mask", "protocol", "server", "link", "options")) {
             assertEquals(List.of(), importers(library, "wsjava.cli"), library + " must not depend on the CLI");
         }
+    }
+
+    @Test
+    void theServerKnowsNothingOfTheNamedOptionsThatConfigureIt() throws IOException {
+        assertEquals(List.of(), importers("server", "wsjava.options"));
     }
 
     @Test

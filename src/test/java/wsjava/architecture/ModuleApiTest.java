@@ -6,12 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -98,14 +107,71 @@ class ModuleApiTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("masker=scalar")), lines.toString());
     }
 
+    /**
+     * Every public type an application can name: a public class in an exported package, or a
+     * public or protected member of one. Anything public for another package's sake (the CLI's
+     * options, the J/Link event room) lives in an unexported package, so it does not appear here.
+     */
+    static final List<String> API_TYPES = List.of(
+            "wsjava.client.ClientConfig", "wsjava.client.ReconnectListener", "wsjava.client.ReconnectPolicy",
+            "wsjava.client.ReconnectingClient", "wsjava.client.WebSocketClient",
+            "wsjava.mask.Masker",
+            "wsjava.server.Compression", "wsjava.server.ServerConfig", "wsjava.server.ServerMetrics",
+            "wsjava.server.ServerMetricsMBean", "wsjava.server.ServerStats", "wsjava.server.TopicRelay",
+            "wsjava.server.UpgradeDecision", "wsjava.server.UpgradeHandler", "wsjava.server.UpgradeRequest",
+            "wsjava.server.WebSocketConnection", "wsjava.server.WebSocketListener", "wsjava.server.WebSocketServer",
+            "wsjava.tls.SelfSignedCertificate", "wsjava.tls.TlsContexts");
+
+    @Test
+    void theExportedPackagesHoldTheApiTypesAndNothingElse() throws Exception {
+        assertEquals(API_TYPES, exportedPublicTypes(), "the public types of the exported packages");
+    }
+
     @Test
     void anApplicationThatNamesAnInternalPackageDoesNotCompile(@TempDir Path dir) throws IOException {
-        for (String internal : List.of("wsjava.protocol.FrameParser", "wsjava.link.WSJavaLink", "wsjava.cli.Main", "wsjava.Version")) {
+        for (String internal : List.of("wsjava.protocol.FrameParser", "wsjava.link.WSJavaLink", "wsjava.cli.Main", "wsjava.Version",
+                "wsjava.options.ServerOptions", "wsjava.server.internal.EventRoom")) {
             String source = "package app;\npublic class Main { static Class<?> c = " + internal + ".class; }\n";
             String errors = errors(dir.resolve(internal), source);
             assertTrue(errors.contains("is not visible") || errors.contains("does not export"),
                     internal + " must not be reachable from an application module:\n" + errors);
         }
+    }
+
+    /** The public types of the jar's unqualified exports, read from its module-info and its classes (sorted). */
+    private static List<String> exportedPublicTypes() throws Exception {
+        ModuleDescriptor descriptor = ModuleFinder.of(JAR).findAll().iterator().next().descriptor();
+        Set<String> exported = descriptor.exports().stream().filter(e -> !e.isQualified())
+                .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        List<String> types = new ArrayList<>();
+        try (JarFile jar = new JarFile(JAR.toFile());
+             URLClassLoader loader = new URLClassLoader(new URL[] {JAR.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            for (JarEntry entry : Collections.list(jar.entries())) {
+                String name = entry.getName();
+                if (!name.endsWith(".class") || name.startsWith("META-INF/") || name.equals("module-info.class")) {
+                    continue;
+                }
+                String className = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+                if (exported.contains(className.substring(0, className.lastIndexOf('.')))
+                        && reachable(Class.forName(className, false, loader))) {
+                    types.add(className);
+                }
+            }
+        }
+        Collections.sort(types);
+        return types;
+    }
+
+    /** Public, and if nested, a public or protected member of a reachable type. */
+    private static boolean reachable(Class<?> type) {
+        if (type.isAnonymousClass() || type.isLocalClass() || type.isSynthetic()) {
+            return false;
+        }
+        Class<?> outer = type.getDeclaringClass();
+        if (outer == null) {
+            return Modifier.isPublic(type.getModifiers());
+        }
+        return (Modifier.isPublic(type.getModifiers()) || Modifier.isProtected(type.getModifiers())) && reachable(outer);
     }
 
     /** Compiles module app (requires io.wsjava) with Main's source; fails the test on an error. */

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import wsjava.server.ServerOptions;
+import wsjava.options.ServerOptions;
 
 /** What serve says about options it does not know, and how it reads the ones it does. */
 @Timeout(10)

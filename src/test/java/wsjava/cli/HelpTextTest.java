@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.Version;
 import wsjava.server.ServerConfig;
-import wsjava.server.ServerOptions;
+import wsjava.options.ServerOptions;
 
 /**
  * The help texts: the launcher prints them without building, and they are the Java's own; every

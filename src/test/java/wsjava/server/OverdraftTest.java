@@ -13,6 +13,7 @@ import wsjava.protocol.Frame;
 import wsjava.protocol.OpCode;
 import wsjava.testing.AttackFrames;
 import wsjava.testing.RawClient;
+import wsjava.options.ServerOptions;
 
 /**
  * Issue 20, item 4: a connection that sent a byte every 0.4 s kept the budget's overdraft for good

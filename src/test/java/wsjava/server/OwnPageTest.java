@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import wsjava.options.ServerOptions;
 
 /** An application's own page at GET /, instead of the demo page, with the same headers; --page reads it from a file. */
 class OwnPageTest {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
 import wsjava.testing.RawClient;
+import wsjava.options.ServerOptions;
 
 /** A server's configuration is its own: nothing done to the caller's object afterwards reaches it. */
 @Timeout(60)

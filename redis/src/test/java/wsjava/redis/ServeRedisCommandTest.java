@@ -3,13 +3,7 @@ package wsjava.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -28,19 +22,6 @@ import wsjava.server.WebSocketListener;
 @Timeout(120)
 class ServeRedisCommandTest {
 
-    private static Process serve(String... options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0"));
-        command.addAll(List.of(options));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    }
-
-    private static String url(Process server) throws Exception {
-        String line = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8)).readLine();
-        assertTrue(line != null && line.startsWith("listening on "), "ready line: " + line);
-        return line.substring("listening on ".length());
-    }
-
     private static final class Heard implements WebSocketListener {
         final BlockingQueue<String> texts = new LinkedBlockingQueue<>();
 
@@ -55,13 +36,12 @@ class ServeRedisCommandTest {
         Assumptions.assumeTrue(LocalRedis.available(), "redis-server is not installed");
         try (LocalRedis redis = LocalRedis.start()) {
             String redisUrl = "redis://127.0.0.1:" + redis.port();
-            Process a = serve("--redis", redisUrl);
-            Process b = serve("--redis=" + redisUrl);
-            try {
+            try (ServeProcess a = ServeProcess.serve("--redis", redisUrl);
+                 ServeProcess b = ServeProcess.serve("--redis=" + redisUrl)) {
                 Heard onA = new Heard();
                 Heard onB = new Heard();
-                WebSocketConnection clientA = WebSocketClient.connect(URI.create(url(a) + "topics/demo"), onA, new ClientConfig());
-                WebSocketConnection clientB = WebSocketClient.connect(URI.create(url(b) + "topics/demo"), onB, new ClientConfig());
+                WebSocketConnection clientA = WebSocketClient.connect(URI.create(a.url() + "topics/demo"), onA, new ClientConfig());
+                WebSocketConnection clientB = WebSocketClient.connect(URI.create(b.url() + "topics/demo"), onB, new ClientConfig());
                 // The servers subscribe to Redis in the background: publish until the first copy crosses over.
                 String crossed = null;
                 for (int i = 0; i < 100 && crossed == null; i++) {
@@ -77,18 +57,13 @@ class ServeRedisCommandTest {
                 assertEquals("back from B", back);
                 clientA.close(1000, "");
                 clientB.close(1000, "");
-            } finally {
-                a.destroy();
-                b.destroy();
-                a.waitFor(10, TimeUnit.SECONDS);
-                b.waitFor(10, TimeUnit.SECONDS);
             }
         }
     }
 
     @Test
     void aBadRedisUrlIsRefusedBeforeServing() throws Exception {
-        Process p = serve("--redis", "http://127.0.0.1:6379");
+        Process p = ServeProcess.start("--redis", "http://127.0.0.1:6379");
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertEquals(2, p.exitValue());
     }

@@ -9,7 +9,7 @@ import java.util.List;
 import wsjava.cli.EchoListener;
 import wsjava.link.WSJavaLink;
 import wsjava.server.ServerConfig;
-import wsjava.server.ServerOptions;
+import wsjava.options.ServerOptions;
 import wsjava.server.WebSocketServer;
 
 /**

@@ -1,4 +1,6 @@
-package wsjava.server;
+package wsjava.server.internal;
+
+import wsjava.server.WebSocketServer;
 
 /**
  * A listener that keeps what it is given until another thread takes it (the Wolfram Language

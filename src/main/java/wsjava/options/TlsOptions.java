@@ -1,4 +1,4 @@
-package wsjava.server;
+package wsjava.options;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package wsjava.server;
+package wsjava.options;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

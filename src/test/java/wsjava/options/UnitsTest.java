@@ -1,4 +1,4 @@
-package wsjava.server;
+package wsjava.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.server.ServerConfig;
 
 /** Sizes and times with units, in the options the CLI and WL share. */
 @Timeout(10)

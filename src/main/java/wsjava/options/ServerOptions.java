@@ -1,4 +1,6 @@
-package wsjava.server;
+package wsjava.options;
+
+import wsjava.server.ServerConfig;
 
 /**
  * Named options for a {@link ServerConfig}, shared by the CLI ({@code --port 8080}) and the WL
