@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -201,7 +202,7 @@ final class IoLoop implements Runnable {
             return;
         }
         try {
-            server.connectionBug(connection, e);
+            ServerLog.log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
         } finally {
             if (connection != null) {
                 connection.closeChannel();
