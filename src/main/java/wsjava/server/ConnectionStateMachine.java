@@ -262,7 +262,7 @@ abstract class ConnectionStateMachine {
             // nothing more to do with a socket we are dropping
         }
         loop.forget(self());
-        server.closed(self(), handle != null);
+        server.registry().closed(id, handle != null);
         if (handle != null) {
             CloseStatus status = closeStatus == null ? CloseStatus.LOST : closeStatus;
             calls.closed(status.code(), status.reason());

@@ -154,7 +154,7 @@ final class ServerConnection extends ConnectionStateMachine {
             return false;
         }
         if (!Handshake.isUpgradeRequest(parsed)) {
-            respond(server.httpResponse(parsed));
+            respond(server.answers().plain(parsed));
             return false;
         }
         UpgradeStage.Session session = upgradeStage.open(parsed, this, loop, writer, outbox, input.allowance);
@@ -165,7 +165,7 @@ final class ServerConnection extends ConnectionStateMachine {
         outbox.enqueue(session.response);
         state = State.OPEN;
         server.limits().handshakes.done(this);
-        server.opened(handle);
+        server.registry().opened(handle);
         return calls.opened();
     }
 

@@ -54,9 +54,9 @@ final class ServerLifecycle {
             channel.configureBlocking(false);
             port = ((InetSocketAddress) channel.getLocalAddress()).getPort();
             for (int i = 0; i < config.ioThreads(); i++) {
-                loops.add(new IoLoop(server, i));
+                loops.add(new IoLoop(server, this, i));
             }
-            acceptor = new Acceptor(server, channel, loops);
+            acceptor = new Acceptor(server, this, channel, loops);
             loops.get(0).listen(acceptor);
         } catch (IOException | RuntimeException e) {
             acceptor = null;
@@ -122,6 +122,11 @@ final class ServerLifecycle {
         terminated.countDown();
     }
 
+    /** Counts a freshly accepted socket in, or says no (stopping, or at the connection limit). */
+    boolean reserveSocket() {
+        return !stopping && registry.reserveSocket(config.maxConnections());
+    }
+
     /** An I/O thread cannot go on: the server stops, loudly, rather than keep a port nobody serves. */
     void loopFailed(String loop, Throwable e) {
         if (stopping) {
@@ -134,10 +139,6 @@ final class ServerLifecycle {
 
     boolean isRunning() {
         return acceptor != null && !stopping;
-    }
-
-    boolean stopping() {
-        return stopping;
     }
 
     boolean isStopped() {

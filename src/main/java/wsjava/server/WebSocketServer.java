@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import wsjava.protocol.FrameWriter;
-import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 
@@ -22,15 +21,13 @@ import wsjava.protocol.Role;
 public final class WebSocketServer implements AutoCloseable {
 
     private final ServerConfig config;
-    private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
     private final ConnectionRegistry registry = new ConnectionRegistry(stats);
     private final ServerLimits limits;
-    private final HttpFallback httpFallback;
     /** The server role's writer keeps no state (no masking keys): one serves every connection and broadcast. */
     private final FrameWriter frameWriter;
     private final Topics topics;
-    private volatile UpgradePolicy policy;
+    private final HttpAnswers answers;
     private final ServerLifecycle lifecycle;
     private volatile boolean readingSuspended;
 
@@ -43,11 +40,10 @@ public final class WebSocketServer implements AutoCloseable {
             throw new IllegalArgumentException("a server needs a listener, or routes in its config");
         }
         this.config = config.copy();
-        this.listener = listener;
+        this.answers = new HttpAnswers(this.config, listener);
         this.frameWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(frameWriter, config.compression().level(), config.topicBudgetBytes());
         this.limits = new ServerLimits(config, listener instanceof EventRoom ? (EventRoom) listener : null, this);
-        this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
         this.lifecycle = new ServerLifecycle(this, this.config, registry);
     }
 
@@ -56,7 +52,7 @@ public final class WebSocketServer implements AutoCloseable {
      * and {@code start()} may be tried again; a server that was stopped cannot be started again.
      */
     public WebSocketServer start() throws IOException {
-        lifecycle.start(port -> policy = new UpgradePolicy(config, port));
+        lifecycle.start(answers::started);
         return this;
     }
 
@@ -73,12 +69,12 @@ public final class WebSocketServer implements AutoCloseable {
      * server started on a non-loopback address without one has a generated token here.
      */
     public String accessToken() {
-        return policy == null ? config.accessToken() : policy.token();
+        return answers.token();
     }
 
     /** Whether {@link #accessToken()} was generated at start because the server is exposed to the network. */
     public boolean accessTokenGenerated() {
-        return policy != null && policy.tokenGenerated();
+        return answers.tokenGenerated();
     }
 
     /** A copy of the configuration this server runs with. */
@@ -148,8 +144,9 @@ public final class WebSocketServer implements AutoCloseable {
         return readingSuspended;
     }
 
-    WebSocketListener listener() {
-        return listener;
+    /** Who answers HTTP requests here: upgrades and plain HTTP. */
+    HttpAnswers answers() {
+        return answers;
     }
 
     /** The URL clients connect to. */
@@ -286,31 +283,8 @@ public final class WebSocketServer implements AutoCloseable {
 
     // ---- called by the I/O threads ----
 
-    /** Counts a freshly accepted socket in, or says no (stopping, or at the connection limit). */
-    boolean reserveSocket() {
-        return !lifecycle.stopping() && registry.reserveSocket(config.maxConnections());
-    }
-
-    /** Who may upgrade and to which listener; throws a HandshakeException with the refusal's status. */
-    UpgradeDecision admit(HttpRequest request, String remoteAddress) {
-        return policy.admit(request, remoteAddress, listener);
-    }
-
-    /** The answer to a plain HTTP request on this port. */
-    byte[] httpResponse(HttpRequest request) {
-        return httpFallback.answer(request);
-    }
-
-    void opened(ConnectionHandle connection) {
-        registry.opened(connection);
-    }
-
-    void closed(ServerConnection connection, boolean wasOpen) {
-        registry.closed(connection.id(), wasOpen);
-    }
-
-    /** An I/O thread cannot go on: the server stops, loudly, rather than keep a port nobody serves. */
-    void loopFailed(String loop, Throwable e) {
-        lifecycle.loopFailed(loop, e);
+    /** Where connections count themselves in once open, and out once closed. */
+    ConnectionRegistry registry() {
+        return registry;
     }
 }

@@ -30,7 +30,6 @@ class ClassSizeTest {
 
     /** Over the limit when it came in: path under src/main/java, and its lines then (a ceiling). */
     static final Map<String, Integer> OVER_LIMIT = Map.of(
-            "wsjava/server/WebSocketServer.java", 410,
             "wsjava/link/WSJavaLink.java", 382,            // the J/Link facade: one static method per WL call
             "wsjava/protocol/MessageAssembler.java", 377,
             "wsjava/client/ClientConnection.java", 369,
