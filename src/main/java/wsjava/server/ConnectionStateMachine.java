@@ -19,7 +19,8 @@ import wsjava.protocol.FrameWriter;
  * Here are the first close code recorded, the close handshake (RFC 6455 section 7), the lingering
  * close and the one teardown that tells the listener. {@link ServerConnection} drives it on the I/O
  * thread (reads, the upgrade, flushing, deadlines). The two halves are one object: an idle
- * connection keeps no second object, and the read path no second hop.
+ * connection keeps no second object, and the read path no second hop. The fields without
+ * {@code private} are for that subclass alone.
  */
 abstract class ConnectionStateMachine {
 
