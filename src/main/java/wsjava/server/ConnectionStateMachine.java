@@ -3,7 +3,6 @@ package wsjava.server;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
@@ -43,7 +42,6 @@ abstract class ConnectionStateMachine {
     ListenerCalls calls;
     /** Null until the upgrade. */
     OpenCodec codec;
-    SelectionKey key;
     volatile State state = State.HANDSHAKE;
     /** Null until the first close code is recorded (see {@link CloseStatus}). */
     private CloseStatus closeStatus;
@@ -68,6 +66,9 @@ abstract class ConnectionStateMachine {
 
     /** Reads what arrived and passes over it (see {@link ServerConnection}). */
     abstract void onReadable(ByteBuffer buffer);
+
+    /** The I/O thread stops watching this connection's socket (its TCP is about to close). */
+    abstract void deregister();
 
     /** A TLS handshake's tasks are done: go on reading and writing. */
     private void resumeTls() {
@@ -254,9 +255,7 @@ abstract class ConnectionStateMachine {
         if (codec != null) {
             codec.release();
         }
-        if (key != null) {
-            key.cancel();
-        }
+        deregister();
         try {
             transport.close();
         } catch (IOException ignored) {

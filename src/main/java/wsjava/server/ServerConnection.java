@@ -11,14 +11,15 @@ import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 
 /**
- * A connection as its I/O thread drives it: what {@link IoLoop} attaches to the key. It reads, takes
- * the request head to the upgrade, then frames, flushes, and checks the deadlines. The states and
- * how a connection ends are in {@link ConnectionStateMachine}. Reading, parsing and listener calls
- * happen on the I/O thread; sends may come from any thread.
+ * A connection as its I/O thread drives it: what {@link IoLoop} attaches to the selection key, which
+ * only this class holds. It reads, takes the request head to the upgrade, then frames, flushes, and
+ * checks the deadlines. The states and how a connection ends are in {@link ConnectionStateMachine}.
+ * Reading, parsing and listener calls happen on the I/O thread; sends may come from any thread.
  */
 final class ServerConnection extends ConnectionStateMachine {
 
     private final String remoteAddress;
+    private SelectionKey key;
     /** Until the upgrade: the request head's parser; then null. */
     private UpgradeStage upgradeStage;
 
@@ -78,6 +79,13 @@ final class ServerConnection extends ConnectionStateMachine {
         reading.register(selectionKey);
         outbox.register(selectionKey);
         server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
+    }
+
+    @Override
+    void deregister() {
+        if (key != null) {
+            key.cancel();
+        }
     }
 
     String remoteAddress() {
