@@ -27,6 +27,7 @@ final class Acceptor {
     private static final long WARNING_INTERVAL_NANOS = 60_000_000_000L;
 
     private final WebSocketServer server;
+    private final ServerLifecycle lifecycle;
     private final ServerSocketChannel channel;
     private final List<IoLoop> loops;
     private final RefusalLog refusals = new RefusalLog();
@@ -39,8 +40,9 @@ final class Acceptor {
     private long lastWarningNanos;
     private boolean warned;
 
-    Acceptor(WebSocketServer server, ServerSocketChannel channel, List<IoLoop> loops) {
+    Acceptor(WebSocketServer server, ServerLifecycle lifecycle, ServerSocketChannel channel, List<IoLoop> loops) {
         this.server = server;
+        this.lifecycle = lifecycle;
         this.channel = channel;
         this.loops = loops;
     }
@@ -76,7 +78,7 @@ final class Acceptor {
             closeQuietly(accepted);
             return;
         }
-        if (!server.reserveSocket()) {
+        if (!lifecycle.reserveSocket()) {
             refusals.refused("full", unreported -> "refused a connection: the server is at its connection limit (503);"
                     + " --max-connections raises it" + RefusalLog.more(unreported));
             refuse(accepted);

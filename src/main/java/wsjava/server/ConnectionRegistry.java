@@ -8,14 +8,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The server's count of sockets (every accepted one, until it is closed: the connection limit
- * counts these) and its open WebSocket connections by id (what listeners and broadcasts see).
+ * counts these) and its open WebSocket connections by id (what listeners and broadcasts see). A
+ * connection that leaves it leaves its topics too.
  */
 final class ConnectionRegistry {
 
     private final Map<Long, ConnectionHandle> open = new ConcurrentHashMap<>();
     private final AtomicInteger liveSockets = new AtomicInteger();
+    private final ServerStats stats;
 
-    /** Counts a freshly accepted socket in, or says no when {@code limit} are alive. */
+    ConnectionRegistry(ServerStats stats) {
+        this.stats = stats;
+    }
+
+    /** Counts a freshly accepted socket in (and in the stats), or says no when {@code limit} are alive. */
     boolean reserveSocket(int limit) {
         while (true) {
             int now = liveSockets.get();
@@ -23,6 +29,7 @@ final class ConnectionRegistry {
                 return false;
             }
             if (liveSockets.compareAndSet(now, now + 1)) {
+                stats.connectionsAccepted.increment();
                 return true;
             }
         }
@@ -36,11 +43,13 @@ final class ConnectionRegistry {
         open.put(connection.id(), connection);
     }
 
-    /** A socket closed; {@code wasOpen} when it had been upgraded. Returns its handle, or null. */
-    ConnectionHandle closed(long id, boolean wasOpen) {
+    /** A socket closed; {@code wasOpen} when it had been upgraded. */
+    void closed(long id, boolean wasOpen) {
         ConnectionHandle handle = wasOpen ? open.remove(id) : null;
         liveSockets.decrementAndGet();
-        return handle;
+        if (handle != null) {
+            handle.leaveTopics();
+        }
     }
 
     Collection<ConnectionHandle> open() {

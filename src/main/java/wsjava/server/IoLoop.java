@@ -1,6 +1,7 @@
 package wsjava.server;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -23,6 +24,7 @@ final class IoLoop implements Runnable {
     private static final long TIMER_INTERVAL_NANOS = 100_000_000L;
 
     private final WebSocketServer server;
+    private final ServerLifecycle lifecycle;
     private final Selector selector;
     static final int READ_BUFFER_BYTES = LoopBuffers.READ_BUFFER_BYTES;
 
@@ -42,8 +44,9 @@ final class IoLoop implements Runnable {
     private Acceptor acceptor;
     private long nextTimerNanos;
 
-    IoLoop(WebSocketServer server, int index) throws IOException {
+    IoLoop(WebSocketServer server, ServerLifecycle lifecycle, int index) throws IOException {
         this.server = server;
+        this.lifecycle = lifecycle;
         this.selector = Selector.open();
         this.thread = new Thread(this, "wsjava-io-" + index);
         this.thread.setDaemon(true);
@@ -151,7 +154,7 @@ final class IoLoop implements Runnable {
                 }
             }
         } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
-            server.loopFailed(thread.getName(), e);
+            lifecycle.loopFailed(thread.getName(), e);
         } finally {
             new ArrayList<>(connections).forEach(ServerConnection::closeChannel);
             try {
@@ -201,7 +204,7 @@ final class IoLoop implements Runnable {
             return;
         }
         try {
-            server.connectionBug(connection, e);
+            ServerLog.log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
         } finally {
             if (connection != null) {
                 connection.closeChannel();

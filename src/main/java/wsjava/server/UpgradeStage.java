@@ -49,7 +49,7 @@ final class UpgradeStage {
                  ConnectionAllowance allowance) {
         Handshake.validate(request);
         String remote = ForwardedFor.clientOf(request, connection.remoteAddress(), server.limits().trustedProxies);
-        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(request, server.admit(request, remote), server.settings(), server.listener(),
+        AcceptedUpgrade upgrade = AcceptedUpgrade.answer(request, server.answers().admit(request, remote), server.settings(), server.answers().listener(),
                 server.limits().zlib);
         ConnectionHandle handle = new ConnectionHandle(connection, server, request, remote, upgrade, writer, outbox);
         ListenerCalls calls = new ListenerCalls(connection, handle, upgrade.listener, server.stats());

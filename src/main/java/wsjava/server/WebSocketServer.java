@@ -1,17 +1,10 @@
 package wsjava.server;
 
 import java.io.IOException;
-import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import wsjava.protocol.FrameWriter;
-import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Role;
 import wsjava.server.internal.EventRoom;
@@ -29,25 +22,15 @@ import wsjava.server.internal.EventRoom;
 public final class WebSocketServer implements AutoCloseable {
 
     private final ServerConfig config;
-    private final WebSocketListener listener;
     private final ServerStats stats = new ServerStats();
-    private volatile ServerMetrics metrics;
-    private final ConnectionRegistry registry = new ConnectionRegistry();
+    private final ConnectionRegistry registry = new ConnectionRegistry(stats);
     private final ServerLimits limits;
-    private final HttpFallback httpFallback;
-    private final List<IoLoop> loops = new ArrayList<>();
     /** The server role's writer keeps no state (no masking keys): one serves every connection and broadcast. */
     private final FrameWriter frameWriter;
     private final Topics topics;
-    private volatile UpgradePolicy policy;
-    private final CountDownLatch terminated = new CountDownLatch(1);
-    private Acceptor acceptor;
-    private volatile boolean stopping;
-    private volatile boolean stopped;
-    private volatile Throwable failure;
+    private final HttpAnswers answers;
+    private final ServerLifecycle lifecycle;
     private volatile boolean readingSuspended;
-
-    private int port;
 
     /**
      * The server keeps its own copy of {@code config}: later changes to it change nothing here.
@@ -58,50 +41,24 @@ public final class WebSocketServer implements AutoCloseable {
             throw new IllegalArgumentException("a server needs a listener, or routes in its config");
         }
         this.config = config.copy();
-        this.listener = listener;
+        this.answers = new HttpAnswers(this.config, listener);
         this.frameWriter = new FrameWriter(Role.SERVER, config.outboundFragmentSize());
         this.topics = new Topics(frameWriter, config.compression().level(), config.topicBudgetBytes());
         this.limits = new ServerLimits(config, listener instanceof EventRoom ? (EventRoom) listener : null, this);
-        this.httpFallback = new HttpFallback(config.page() != null ? config.page() : config.serveDemoPage() ? DemoPage.html() : null);
+        this.lifecycle = new ServerLifecycle(this, this.config, registry);
     }
 
     /**
      * Binds and starts the I/O threads. Returns this server. If binding fails nothing is left open
      * and {@code start()} may be tried again; a server that was stopped cannot be started again.
      */
-    public synchronized WebSocketServer start() throws IOException {
-        if (stopping) {
-            throw new IllegalStateException("this server was stopped; create a new one");
-        }
-        if (acceptor != null) {
-            throw new IllegalStateException("already started");
-        }
-        ResourceWarmUp.run();
-        ServerSocketChannel channel = ServerSocketChannel.open();
-        try {
-            channel.bind(new InetSocketAddress(config.host(), config.port()), 1024);
-            channel.configureBlocking(false);
-            port = ((InetSocketAddress) channel.getLocalAddress()).getPort();
-            for (int i = 0; i < config.ioThreads(); i++) {
-                loops.add(new IoLoop(this, i));
-            }
-            acceptor = new Acceptor(this, channel, loops);
-            loops.get(0).listen(acceptor);
-        } catch (IOException | RuntimeException e) {
-            acceptor = null;
-            loops.forEach(IoLoop::discard);
-            loops.clear();
-            channel.close();
-            throw e;
-        }
-        policy = new UpgradePolicy(config, port);
-        loops.forEach(IoLoop::start);
-        metrics = ServerMetrics.register(this, config);
+    public WebSocketServer start() throws IOException {
+        lifecycle.start(answers::started);
         return this;
     }
 
     public int port() {
-        return port;
+        return lifecycle.port();
     }
 
     public String host() {
@@ -113,12 +70,12 @@ public final class WebSocketServer implements AutoCloseable {
      * server started on a non-loopback address without one has a generated token here.
      */
     public String accessToken() {
-        return policy == null ? config.accessToken() : policy.token();
+        return answers.token();
     }
 
     /** Whether {@link #accessToken()} was generated at start because the server is exposed to the network. */
     public boolean accessTokenGenerated() {
-        return policy != null && policy.tokenGenerated();
+        return answers.tokenGenerated();
     }
 
     /** A copy of the configuration this server runs with. */
@@ -179,7 +136,7 @@ public final class WebSocketServer implements AutoCloseable {
     private void switchReading(boolean suspend) {
         if (readingSuspended != suspend) {
             readingSuspended = suspend;
-            loops.forEach(IoLoop::readingSwitched);
+            lifecycle.loops().forEach(IoLoop::readingSwitched);
         }
     }
 
@@ -188,14 +145,15 @@ public final class WebSocketServer implements AutoCloseable {
         return readingSuspended;
     }
 
-    WebSocketListener listener() {
-        return listener;
+    /** Who answers HTTP requests here: upgrades and plain HTTP. */
+    HttpAnswers answers() {
+        return answers;
     }
 
     /** The URL clients connect to. */
     public String url() {
         String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
-        return (config.tls() == null ? "ws://" : "wss://") + host + ":" + port + "/";
+        return (config.tls() == null ? "ws://" : "wss://") + host + ":" + port() + "/";
     }
 
     /** Open connections, in no particular order. */
@@ -296,22 +254,7 @@ public final class WebSocketServer implements AutoCloseable {
 
     /** {@link #stop()}, giving open connections {@code closeTimeoutMillis} to answer the 1001 close. */
     public void stop(long closeTimeoutMillis) {
-        if (closeTimeoutMillis < 0) {
-            throw new IllegalArgumentException("closeTimeoutMillis must not be negative, was " + closeTimeoutMillis);
-        }
-        synchronized (this) {
-            if (stopping || acceptor == null) {
-                return;
-            }
-            stopping = true;
-        }
-        if (loops.stream().anyMatch(IoLoop::inLoop)) {
-            Thread stopper = new Thread(() -> finishStop(closeTimeoutMillis), "wsjava-stop");
-            stopper.setDaemon(true);
-            stopper.start();
-        } else {
-            finishStop(closeTimeoutMillis);
-        }
+        lifecycle.stop(closeTimeoutMillis);
     }
 
     /** The same as {@link #stop()}, for try-with-resources. */
@@ -320,92 +263,29 @@ public final class WebSocketServer implements AutoCloseable {
         stop();
     }
 
-    private void finishStop(long closeTimeoutMillis) {
-        ServerMetrics.unregister(metrics);
-        acceptor.close();
-        loops.forEach(IoLoop::shutdownConnections);
-        long deadline = System.nanoTime() + closeTimeoutMillis * 1_000_000L;
-        while (registry.liveSockets() > 0 && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        for (IoLoop loop : loops) {
-            try {
-                loop.stop();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        stopped = true;
-        terminated.countDown();
-    }
-
     /** Whether the server is serving: started, and neither stopped nor failed. */
     public boolean isRunning() {
-        return acceptor != null && !stopping;
+        return lifecycle.isRunning();
     }
 
     public boolean isStopped() {
-        return stopped;
+        return lifecycle.isStopped();
     }
 
     /** Why the server stopped on its own (an I/O thread could not go on), or null. */
     public Throwable failure() {
-        return failure;
+        return lifecycle.failure();
     }
 
     /** Waits until the server has stopped, by {@link #stop()} or by a failure; false on timeout. */
     public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
-        return terminated.await(timeout, unit);
+        return lifecycle.awaitStopped(timeout, unit);
     }
 
     // ---- called by the I/O threads ----
 
-    /** Counts a freshly accepted socket in, or says no (stopping, or at the connection limit). */
-    boolean reserveSocket() {
-        if (stopping || !registry.reserveSocket(config.maxConnections())) {
-            return false;
-        }
-        stats.connectionsAccepted.increment();
-        return true;
-    }
-
-    /** Who may upgrade and to which listener; throws a HandshakeException with the refusal's status. */
-    UpgradeDecision admit(HttpRequest request, String remoteAddress) {
-        return policy.admit(request, remoteAddress, listener);
-    }
-
-    /** The answer to a plain HTTP request on this port. */
-    byte[] httpResponse(HttpRequest request) {
-        return httpFallback.answer(request);
-    }
-
-    void opened(ConnectionHandle connection) {
-        registry.opened(connection);
-    }
-
-    void closed(ServerConnection connection, boolean wasOpen) {
-        ConnectionHandle handle = registry.closed(connection.id(), wasOpen);
-        if (handle != null) {
-            handle.leaveTopics();
-        }
-    }
-
-    void connectionBug(ServerConnection connection, Throwable e) {
-        ServerLog.log(Level.WARNING, "unexpected error on " + connection + "; that connection is closed, the others go on", e);
-    }
-
-    /** An I/O thread cannot go on: the server stops, loudly, rather than keep a port nobody serves. */
-    void loopFailed(String loop, Throwable e) {
-        if (stopping) {
-            return;
-        }
-        failure = e;
-        ServerLog.log(Level.ERROR, "I/O thread " + loop + " failed; the server on port " + port + " stops", e);
-        stop();
+    /** Where connections count themselves in once open, and out once closed. */
+    ConnectionRegistry registry() {
+        return registry;
     }
 }

@@ -38,9 +38,11 @@ class KeepAliveTest {
     void acceptingGoesOnPastTwoToTheThirtyOneConnections() throws Exception {
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).ioThreads(2), new EchoListener()).start();
         try {
-            Field acceptorField = WebSocketServer.class.getDeclaredField("acceptor");
+            Field lifecycle = WebSocketServer.class.getDeclaredField("lifecycle");
+            lifecycle.setAccessible(true);
+            Field acceptorField = ServerLifecycle.class.getDeclaredField("acceptor");
             acceptorField.setAccessible(true);
-            Object acceptor = acceptorField.get(server);
+            Object acceptor = acceptorField.get(lifecycle.get(server));
             Field next = acceptor.getClass().getDeclaredField("nextLoop");
             next.setAccessible(true);
             next.setInt(acceptor, Integer.MAX_VALUE - 1);     // as after 2^31 - 1 accepts

@@ -144,9 +144,9 @@ class LifecycleTest {
     }
 
     private static Selector selectorOf(WebSocketServer server, int loop) throws Exception {
-        Field loops = WebSocketServer.class.getDeclaredField("loops");
-        loops.setAccessible(true);
-        Object ioLoop = ((List<?>) loops.get(server)).get(loop);
+        Field lifecycle = WebSocketServer.class.getDeclaredField("lifecycle");
+        lifecycle.setAccessible(true);
+        Object ioLoop = ((ServerLifecycle) lifecycle.get(server)).loops().get(loop);
         Field selector = IoLoop.class.getDeclaredField("selector");
         selector.setAccessible(true);
         return (Selector) selector.get(ioLoop);
