@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.server.ServerConfig;
@@ -21,6 +22,7 @@ import wsjava.server.WebSocketListener;
 import wsjava.server.WebSocketServer;
 
 /** {@code ./wsjava connect}: lines in, messages out, against the real server; headers, subprotocol, deflate, pinning. */
+@Tag("serial")      // a 4 s bound on a run with a 1 s wait: run alone, not beside another test JVM
 @Timeout(60)
 class ConnectCommandTest {
 

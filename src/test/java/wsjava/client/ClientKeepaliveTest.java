@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.server.ServerConfig;
@@ -11,6 +12,7 @@ import wsjava.server.WebSocketConnection;
 import wsjava.testing.RestartableServer;
 
 /** Keepalive pings: answered ones keep a connection, a missing pong drops it as dead (and a reconnecting client comes back). */
+@Tag("serial")      // pongs within 250 ms: run alone, not beside another test JVM
 @Timeout(60)
 class ClientKeepaliveTest {
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * block of docs/topics-and-fanout.md, compiled (those of the Redis module in its own tests, with
  * its class path), the topics example also run.
  */
+@Tag("serial")      // a 4 s bound on a child JVM: run alone, not beside another test JVM
 @Timeout(60)
 class ReadmeExampleTest {
 

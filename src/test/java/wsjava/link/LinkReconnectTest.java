@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.server.ServerConfig;
 import wsjava.testing.RestartableServer;
 
 /** WSJavaConnect's "Reconnect" and keepalive options through the facade, with the events WL reads. */
+@Tag("serial")      // pongs within 250 ms, a stop within 2 s: run alone, not beside another test JVM
 @Timeout(60)
 class LinkReconnectTest {
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.testing.RawClient;
@@ -24,6 +25,7 @@ import wsjava.testing.RawClient;
  * must log that once, and must serve again when descriptors come back. Runs the real CLI server in
  * a child JVM with a low descriptor limit ({@code ulimit -n}).
  */
+@Tag("serial")      // a share of a core, and running out of descriptors: run alone, not beside another test JVM
 @Timeout(120)
 class AcceptBackoffTest {
 

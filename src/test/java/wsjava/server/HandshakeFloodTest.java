@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
@@ -20,6 +21,7 @@ import wsjava.testing.RawClient;
  * limit, so a flood of them kept a bystander at 503. They now have a smaller cap of their own (the
  * oldest goes), a cap per address, and the whole request head a short deadline.
  */
+@Tag("serial")      // a 2 s refusal bound: run alone, not beside another test JVM
 @Timeout(120)
 class HandshakeFloodTest {
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.protocol.Frame;
@@ -21,6 +22,7 @@ import wsjava.testing.RawClient;
  * large messages compressed on a worker (sent from the I/O thread), then the client's close, the
  * listener's close, a broadcast, a publish, and a graceful stop.
  */
+@Tag("serial")      // a slow reader's 50 ms pauses under a 500 ms close timeout: run alone, not beside another test JVM
 @Timeout(120)
 class MessageThenCloseOrderTest {
 

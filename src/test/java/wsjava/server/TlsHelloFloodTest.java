@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
@@ -29,6 +30,7 @@ import wsjava.testing.TestTls;
  * address in turn: the flood waits in its own line, and real wss clients from another address
  * complete their handshakes.
  */
+@Tag("serial")      // real clients served within their timeouts during a flood: run alone, not beside another test JVM
 @Timeout(150)
 class TlsHelloFloodTest {
 

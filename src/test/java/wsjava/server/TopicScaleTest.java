@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.testing.ExternalTools;
@@ -25,6 +26,7 @@ import wsjava.testing.RawClient;
  * the server's side only). The bound is a generous ratio of two measurements on this machine,
  * never a time: scanning every connection instead costs tens of times more here.
  */
+@Tag("serial")      // a cost ratio in wall time, and 20,000 sockets: run alone, not beside another test JVM
 @Timeout(180)
 class TopicScaleTest {
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import wsjava.cli.EchoListener;
@@ -20,6 +21,7 @@ import wsjava.testing.RawClient;
  * inflating per loop pass and keeps the rest of its read for the next, and large compressions run
  * off the I/O thread. The bound asserted is generous (the machine may be busy): a bystander's p99.
  */
+@Tag("serial")      // a bystander's p99 bound: run alone, not beside another test JVM
 @Timeout(120)
 class WorkPerPassTest {
 
