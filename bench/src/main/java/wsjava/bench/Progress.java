@@ -33,6 +33,12 @@ public final class Progress {
         maybePrint(false);
     }
 
+    /** Prints {@code text} on a line of its own (kept in a log), then the progress line again. */
+    public synchronized void line(String text) {
+        System.out.printf(Locale.ROOT, "\r[%s] %s%n", label, text);
+        maybePrint(true);
+    }
+
     public synchronized void finish() {
         maybePrint(true);
         System.out.println();
