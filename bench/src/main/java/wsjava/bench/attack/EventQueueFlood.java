@@ -45,7 +45,9 @@ final class EventQueueFlood extends Attack {
     void launch(ServerUnderTest server, Scale scale) throws Exception {
         byte[] message = RawWs.frame(true, true, OpCode.TEXT, Compressed.withRatio(messageBytes(server), 150));
         for (int i = 0; i < scale.count(200, 40); i++) {
-            RawWs ws = RawWs.open(server.port, true);
+            // Once the queue is over its limit the server upgrades no one until the kernel has taken it
+            // down to half: the upgrade may wait as long as the kernel needs for what was sent so far.
+            RawWs ws = RawWs.open(server.port, true, 15_000 + AttackServer.kernelMillis((long) i * size));
             senders.add(ws);
             ws.write(message);
         }

@@ -88,7 +88,7 @@ final class Run {
      * while the queue was full: none is lost), so there also that long.
      */
     private long servingDeadlineMillis() {
-        return 15_000 + attack.bytesForTheKernel() / 20_000;
+        return 15_000 + AttackServer.kernelMillis(attack.bytesForTheKernel());
     }
 
     /** A fresh client served within {@code millis} (a WL kernel may first have queued events to handle). */
