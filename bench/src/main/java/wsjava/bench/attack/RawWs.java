@@ -55,16 +55,6 @@ final class RawWs implements Closeable {
         return upgrade(s, null);
     }
 
-    /**
-     * As {@link #open(int, boolean)}, waiting up to {@code upgradeMillis} for the answer: a WL-style
-     * server reads no request head while its event queue is full, until its kernel has caught up.
-     */
-    static RawWs open(int port, boolean offerDeflate, long upgradeMillis) throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-        return upgrade(s, offerDeflate ? "permessage-deflate; client_no_context_takeover" : null, upgradeMillis);
-    }
-
     private static RawWs open(int port, String extensionOffer) throws IOException {
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
@@ -72,12 +62,8 @@ final class RawWs implements Closeable {
     }
 
     private static RawWs upgrade(Socket s, String extensionOffer) throws IOException {
-        return upgrade(s, extensionOffer, 10_000);
-    }
-
-    private static RawWs upgrade(Socket s, String extensionOffer, long upgradeMillis) throws IOException {
         s.setTcpNoDelay(true);
-        s.setSoTimeout((int) Math.min(Integer.MAX_VALUE, upgradeMillis));
+        s.setSoTimeout(10_000);
         RawWs ws = new RawWs(s);
         try {
             ws.write(upgradeRequest(extensionOffer == null ? "" : "Sec-WebSocket-Extensions: " + extensionOffer + "\r\n"));
@@ -85,7 +71,6 @@ final class RawWs implements Closeable {
             if (!head.startsWith("HTTP/1.1 101")) {
                 throw new IOException("no upgrade: " + head.lines().findFirst().orElse(head));
             }
-            s.setSoTimeout(10_000);
         } catch (IOException e) {
             s.close();
             throw e;
