@@ -28,9 +28,17 @@ public final class Progress {
         maybePrint(false);
     }
 
+    /** A new detail is printed at once: a run that stops right after it must not show the one before. */
     public synchronized void detail(String text) {
+        boolean changed = !text.equals(detail);
         detail = text;
-        maybePrint(false);
+        maybePrint(changed);
+    }
+
+    /** Prints {@code text} on a line of its own (kept in a log), then the progress line again. */
+    public synchronized void line(String text) {
+        System.out.printf(Locale.ROOT, "\r[%s] %s%n", label, text);
+        maybePrint(true);
     }
 
     public synchronized void finish() {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import wsjava.bench.Options;
@@ -43,6 +44,10 @@ public final class AttackBench {
     }
 
     public static Outcome run(List<String> args) throws Exception {
+        return run(args, ATTACKS);
+    }
+
+    static Outcome run(List<String> args, List<Supplier<Attack>> attacks) throws Exception {
         Attack.Scale scale = new Attack.Scale(args.contains("--smoke"));
         Path out = Path.of(Options.value(args, "--out", "results/attack"));
         String jar = Options.value(args, "--server-jar", null);
@@ -53,9 +58,9 @@ public final class AttackBench {
         Files.createDirectories(out);
 
         List<AttackRow> rows = new ArrayList<>();
-        Progress progress = new Progress("attack", (long) heaps.size() * ATTACKS.size());
+        Progress progress = new Progress("attack", (long) heaps.size() * attacks.size());
         for (String heap : heaps) {
-            for (Supplier<Attack> make : ATTACKS) {
+            for (Supplier<Attack> make : attacks) {
                 Attack attack = make.get();
                 if (!only.contains("") && !only.contains(attack.name())) {
                     progress.advance(1);
@@ -63,15 +68,20 @@ public final class AttackBench {
                 }
                 progress.detail(attack.name() + " under " + (heap.equals("default") ? "the default heap" : "-Xmx" + heap));
                 Run run = new Run(attack, scale, heap.equals("default") ? null : heap, libraryJar, arenas, out);
-                rows.add(run.measure(progress));
+                long start = System.nanoTime();
+                AttackRow row = run.measure(progress);
+                rows.add(row);
                 progress.advance(1);
+                progress.line(String.format(Locale.ROOT, "%s (%s): %s, %.0f s", row.attack, row.heap,
+                        row.passed() ? "holds" : "FAILS: " + String.join("; ", row.violations), (System.nanoTime() - start) / 1e9));
             }
         }
         progress.finish();
-        return report(rows, out, scale, libraryJar);
+        return report(rows, attacks, out, scale, libraryJar);
     }
 
-    private static Outcome report(List<AttackRow> rows, Path out, Attack.Scale scale, Path libraryJar) throws Exception {
+    private static Outcome report(List<AttackRow> rows, List<Supplier<Attack>> attacks, Path out, Attack.Scale scale, Path libraryJar)
+            throws Exception {
         Outcome outcome = new Outcome();
         Report table = new Report(AttackRow.columns());
         for (AttackRow row : rows) {
@@ -81,7 +91,7 @@ public final class AttackBench {
         }
         System.out.println();
         System.out.println("attacks on " + (libraryJar == null ? "this build" : libraryJar) + (scale.smoke ? " (smoke sizes)" : ""));
-        for (Supplier<Attack> make : ATTACKS) {
+        for (Supplier<Attack> make : attacks) {
             Attack a = make.get();
             System.out.println("  " + a.name() + ": " + a.description(scale));
         }

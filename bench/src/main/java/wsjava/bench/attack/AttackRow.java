@@ -11,12 +11,13 @@ final class AttackRow {
     String heap;
     long heapMax;
     long heapBefore;
-    long heapUnderAttack;
+    /** -1 until measured: an attack that could not run has none. */
+    long heapUnderAttack = -1;
     /** What the server's inbound budget counted then (-1: not known). */
     long inboundBuffered = -1;
     long rssBefore;
-    long rssUnderAttack;
-    long rssAfter;
+    long rssUnderAttack = -1;
+    long rssAfter = -1;
     double bystanderP99Millis = Double.NaN;
     int bystanderRoundTrips;
     int bystanderFailures;

@@ -63,7 +63,7 @@ public final class AttackServer {
                 String[] batch = WSJavaLink.poll(handle, 10, 1000);
                 for (int at = 0; at < batch.length; at += wsjava.link.EventQueue.FIELDS) {
                     String data = batch[at + 4];
-                    Thread.sleep(data.length() / 20_000);
+                    Thread.sleep(kernelMillis(data.length()));
                     if (batch[at].equals("Text") && data.length() < 1024) {
                         WSJavaLink.sendText(handle, Long.parseLong(batch[at + 1]), data);
                     }
@@ -75,6 +75,11 @@ public final class AttackServer {
                 sleepQuietly();
             }
         }
+    }
+
+    /** How long the slow kernel takes to handle {@code bytes} of events: 20 MB/s. */
+    static long kernelMillis(long bytes) {
+        return bytes / 20_000;
     }
 
     /** {@code gc}: {@code heap <used after GC> <max> <inbound buffered, or -1>} (the last only for the echo server). */

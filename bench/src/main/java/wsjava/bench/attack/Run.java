@@ -25,10 +25,27 @@ final class Run {
         this.out = out;
     }
 
-    AttackRow measure(Progress progress) throws Exception {
+    /**
+     * Runs the attack and checks its bounds. An attack that could not run (its server did not start,
+     * its connections were not upgraded) is a failed row with the reason, and the suite goes on.
+     */
+    AttackRow measure(Progress progress) throws InterruptedException {
         AttackRow row = new AttackRow();
         row.attack = attack.name();
         row.heap = heap == null ? "default" : heap;
+        try {
+            measureInto(row, progress);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            row.violations.add("the attack could not run: " + SetupFailure.describe(e));
+            return row;
+        }
+        check(row);
+        return row;
+    }
+
+    private void measureInto(AttackRow row, Progress progress) throws Exception {
         List<String> options = new ArrayList<>(attack.serverOptions(scale));
         try (ServerUnderTest server = ServerUnderTest.start(attack.name(), attack.mode(), heap, options, libraryJar, arenas, out)) {
             Thread.sleep(300);
@@ -63,8 +80,6 @@ final class Run {
             row.ioThreadDeaths = server.deathsInLog();
             row.outOfMemory = server.outOfMemoryInLog();
         }
-        check(row);
-        return row;
     }
 
     /**
@@ -73,7 +88,7 @@ final class Run {
      * while the queue was full: none is lost), so there also that long.
      */
     private long servingDeadlineMillis() {
-        return 15_000 + attack.bytesForTheKernel() / 20_000;
+        return 15_000 + AttackServer.kernelMillis(attack.bytesForTheKernel());
     }
 
     /** A fresh client served within {@code millis} (a WL kernel may first have queued events to handle). */
