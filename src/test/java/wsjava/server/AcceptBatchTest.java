@@ -33,8 +33,9 @@ class AcceptBatchTest {
                 s.connect(listening.getLocalAddress(), 5_000);
                 clients.add(s);
             }
-            IoLoop loop = new IoLoop(server, 0);     // not started: what it is handed just waits in its tasks
-            new Acceptor(server, listening, List.of(loop)).onAcceptable();
+            ServerLifecycle lifecycle = new ServerLifecycle(server, new ServerConfig(), new ConnectionRegistry(new ServerStats()));
+            IoLoop loop = new IoLoop(server, lifecycle, 0);     // not started: what it is handed just waits in its tasks
+            new Acceptor(server, lifecycle, listening, List.of(loop)).onAcceptable();
 
             SocketChannel c;
             while ((c = listening.accept()) != null) {
