@@ -1,5 +1,8 @@
 package wsjava.protocol;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * Inflated bytes that messages may produce past their ratio cap, shared by the connections of one
  * server (or held by one client connection): a bucket of {@code capacity} bytes, refilled at
@@ -8,6 +11,10 @@ package wsjava.protocol;
  * its first MiB gets 1009. So the work such messages cost the whole server is bounded per second,
  * however many connections send them, and only a message that arrives while the bucket is empty is
  * refused.
+ *
+ * <p>One sender must not spend it for everyone: a drawer (a server's client address) whose earlier
+ * message drew within the refill time draws its next one only down to half the capacity, so a
+ * client that streams such messages leaves the other half to those who have not drawn lately.
  */
 public final class InflationAllowance {
 
@@ -17,6 +24,16 @@ public final class InflationAllowance {
     private final long perSecond;
     private long available;
     private long refilledAt = System.nanoTime();
+    /** When each drawer last drew, the least recent first; at most {@link #DRAWERS_REMEMBERED}. */
+    private final Map<Object, Long> lastDraw = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Object, Long> eldest) {
+            return size() > DRAWERS_REMEMBERED;
+        }
+    };
+
+    /** Drawers remembered: past this many, the one that drew longest ago is forgotten (its next message draws freely). */
+    static final int DRAWERS_REMEMBERED = 4096;
 
     public InflationAllowance(long capacity, long perSecond) {
         if (capacity < 0 || perSecond < 0) {
@@ -40,12 +57,31 @@ public final class InflationAllowance {
     }
 
     /** Takes {@code bytes} if the bucket holds them; false (and nothing taken) if not. */
-    public synchronized boolean take(long bytes) {
-        refill(System.nanoTime());
-        if (bytes > available) {
+    public boolean take(long bytes) {
+        return take(bytes, 0, null);
+    }
+
+    /**
+     * What a message of {@code drawer} (null: anyone) must leave in the bucket, asked at its first
+     * draw: half the capacity if an earlier message of that drawer drew within the refill time, else 0.
+     */
+    public synchronized long floorFor(Object drawer) {
+        Long last = drawer == null ? null : lastDraw.get(drawer);
+        long refillNanos = perSecond == 0 ? Long.MAX_VALUE : capacity * NANOS_PER_SECOND / perSecond;
+        return last != null && System.nanoTime() - last < refillNanos ? capacity / 2 : 0;
+    }
+
+    /** Takes {@code bytes} if the bucket then still holds {@code floor}; false (and nothing taken) if not. */
+    public synchronized boolean take(long bytes, long floor, Object drawer) {
+        long now = System.nanoTime();
+        refill(now);
+        if (bytes > available - floor) {
             return false;
         }
         available -= bytes;
+        if (drawer != null) {
+            lastDraw.put(drawer, now);
+        }
         return true;
     }
 

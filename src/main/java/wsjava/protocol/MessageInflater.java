@@ -51,6 +51,10 @@ public final class MessageInflater {
     private long messageGranted;
     /** Grants bytes past the ratio cap; null: none are granted. */
     private final InflationAllowance allowance;
+    /** Who draws from the allowance (a server's client address), or null. */
+    private final Object drawer;
+    /** What this message must leave in the allowance, fixed at its first draw. */
+    private long messageFloor;
     /** Streams made and not yet freed, for a budget of native memory; may be null. */
     private final ZlibStreams streams;
 
@@ -70,7 +74,14 @@ public final class MessageInflater {
 
     /** @param allowance grants bytes past the ratio cap (shared by a server's connections), or null for none */
     public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams, InflationAllowance allowance) {
+        this(noContextTakeover, maxRatio, sharedStep, streams, allowance, null);
+    }
+
+    /** @param drawer who draws from a shared {@code allowance} (a client address): see {@link InflationAllowance#floorFor} */
+    public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams, InflationAllowance allowance,
+                           Object drawer) {
         this.allowance = allowance;
+        this.drawer = drawer;
         this.noContextTakeover = noContextTakeover;
         this.maxRatio = maxRatio;
         this.sharedStep = sharedStep;
@@ -160,7 +171,10 @@ public final class MessageInflater {
         if (past <= 0) {
             return;
         }
-        if (allowance != null && allowance.take(past)) {
+        if (allowance != null && messageGranted == 0) {
+            messageFloor = allowance.floorFor(drawer);
+        }
+        if (allowance != null && allowance.take(past, messageFloor, drawer)) {
             messageGranted += past;
             return;
         }

@@ -33,7 +33,7 @@ final class OpenCodec {
      * loop's step buffer, and zlib streams are counted in the server's {@link ZlibStreams}.
      */
     OpenCodec(DeflateAgreement deflate, WebSocketServer server, IoLoop loop, ListenerCalls handler, FrameWriter writer, Outbox outbox,
-              ConnectionAllowance allowance) {
+              ConnectionAllowance allowance, String clientAddress) {
         ServerConfig config = server.settings();
         this.zlib = server.limits().zlib;
         this.zlibReserved = deflate == null ? 0 : ZlibBudget.lifelongBytes(deflate);
@@ -45,7 +45,7 @@ final class OpenCodec {
             parser = new FrameParser(Role.SERVER, config.maxFramePayload());
         } else {
             inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams,
-                    server.limits().inflationPastRatio);
+                    server.limits().inflationPastRatio, clientAddress);
             MessageDeflater deflater = new MessageDeflater(compression.level(), deflate.serverNoContextTakeover(), server.limits().zlibStreams);
             encoder = new MessageEncoder(writer, outbox, deflater, compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);

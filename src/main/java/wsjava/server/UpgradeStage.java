@@ -53,7 +53,7 @@ final class UpgradeStage {
                 server.limits().zlib);
         ConnectionHandle handle = new ConnectionHandle(connection, server, request, remote, upgrade, writer, outbox);
         ListenerCalls calls = new ListenerCalls(connection, handle, upgrade.listener, server.stats());
-        OpenCodec codec = new OpenCodec(upgrade.deflate, server, loop, calls, writer, outbox, allowance);
+        OpenCodec codec = new OpenCodec(upgrade.deflate, server, loop, calls, writer, outbox, allowance, HandshakeLimiter.addressOf(remote));
         handle.encodeWith(codec.encoder());
         return new Session(upgrade.response, handle, calls, codec);
     }

@@ -82,4 +82,47 @@ class InflationAllowanceTest {
         assertFalse(allowance.take(1001));
         assertTrue(allowance.take(1000));
     }
+
+    /** Inflates one message of {@code zeros} compressed, for {@code drawer}; true if delivered, false on 1009. */
+    private static boolean delivered(byte[] compressed, InflationAllowance shared, String drawer) {
+        MessageInflater.Sink sink = (buf, off, len) -> { };
+        try {
+            MessageInflater inflater = new MessageInflater(true, 200, null, null, shared, drawer);
+            inflater.inflate(ByteBuffer.wrap(compressed), sink);
+            inflater.finish(sink);
+            return true;
+        } catch (CloseException e) {
+            assertEquals(CloseCodes.MESSAGE_TOO_BIG, e.code());
+            return false;
+        }
+    }
+
+    @Test
+    void oneAddressStreamingSuchMessagesLeavesHalfTheAllowanceToOthers() {
+        InflationAllowance shared = InflationAllowance.forMessageLimit(SIXTEEN_MIB);      // the server's default for a 16 MiB limit
+        byte[] twoMiB = new PeerDeflate(true, true).compress(new byte[2 << 20]);
+        byte[] fourMiB = new PeerDeflate(true, true).compress(new byte[4 << 20]);
+        int attackerDelivered = 0;
+        for (int i = 0; i < 40; i++) {       // about 1 MiB past the cap each: 40 MiB asked of a 16 MiB bucket
+            attackerDelivered += delivered(twoMiB, shared, "10.0.0.66") ? 1 : 0;
+        }
+        assertTrue(shared.available() >= SIXTEEN_MIB / 2 - (2 << 20), "the streaming address left " + shared.available() + " bytes");
+        assertTrue(attackerDelivered >= 8, "its first messages were delivered: " + attackerDelivered);
+        assertTrue(delivered(fourMiB, shared, "10.0.0.7"), "another address's 4 MiB of zeros after the stream");
+        assertTrue(delivered(fourMiB, shared, "10.0.0.8"), "and a third's");
+    }
+
+    @Test
+    void aDrawerIsHeldToHalfOnlyWithinTheRefillTime() throws Exception {
+        InflationAllowance allowance = new InflationAllowance(1000, 10_000);      // refills in 0.1 s
+        assertEquals(0, allowance.floorFor("a"));
+        assertTrue(allowance.take(100, 0, "a"));
+        assertEquals(500, allowance.floorFor("a"));
+        assertEquals(0, allowance.floorFor("b"));
+        assertEquals(0, allowance.floorFor(null));
+        assertFalse(allowance.take(500, 500, "a"), "900 available, 500 to leave: 400 at most");
+        assertTrue(allowance.take(400, 500, "a"));
+        Thread.sleep(150);
+        assertEquals(0, allowance.floorFor("a"), "a drawer that has not drawn within the refill time draws freely");
+    }
 }
