@@ -15,11 +15,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.docs.TaskPages;
 
 /**
- * The shell example at the top of docs/server.md, run as written: its serve line starts the server
- * (on a free port instead of the one shown), each of its other lines runs in bash with ./wsjava
- * standing for the same entry point, and each does what the guide says it does.
+ * The shell example at the top of docs/server.md, and the shell example of every task page in
+ * docs/tasks, run as written: the serve line starts the server (on a free port instead of the one
+ * shown), each other line runs in bash with ./wsjava standing for the same entry point, and each
+ * does what the page says it does.
  */
 @Timeout(120)
 class ServerGuideShellExampleTest {
@@ -99,5 +101,49 @@ class ServerGuideShellExampleTest {
             serve.destroy();
             serve.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void everyTaskPagesShellExamplePrintsWhatThePageSays() throws Exception {
+        int ran = 0;
+        for (Path page : TaskPages.pages()) {
+            String example = TaskPages.example(page, "sh");
+            if (example == null) {
+                continue;
+            }
+            List<String> lines = example.lines().map(String::trim).filter(l -> !l.isEmpty()).collect(Collectors.toList());
+            String serveLine = lines.get(0);
+            assertTrue(serveLine.startsWith("./wsjava serve") && serveLine.endsWith(" &"), page + " starts a server first: " + serveLine);
+            List<String> args = new ArrayList<>(Arrays.asList(serveLine.substring("./wsjava ".length(), serveLine.length() - 2).trim().split("\\s+")));
+            String shownPort = "20580";         // serve's default
+            if (args.contains("--port")) {
+                shownPort = args.get(args.indexOf("--port") + 1);
+                args.set(args.indexOf("--port") + 1, "0");
+            } else {
+                args.addAll(List.of("--port", "0"));
+            }
+            List<String> command = new ArrayList<>(List.of(JAVA, "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main"));
+            command.addAll(args);
+            Process serve = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                String ready = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                assertTrue(ready != null && ready.startsWith("listening on ws://127.0.0.1:"), page + ": serve said: " + ready);
+                String url = ready.substring("listening on ".length());
+                StringBuilder printed = new StringBuilder();
+                for (String line : lines.subList(1, lines.size())) {
+                    Ran client = bash(line.replace("ws://127.0.0.1:" + shownPort + "/", url).replace("./wsjava", WSJAVA));
+                    assertEquals(0, client.exitCode, page + ": " + line + ": " + client.err);
+                    printed.append(client.out);
+                }
+                List<String> says = TaskPages.saysItPrints(Files.readString(page));
+                assertTrue(!says.isEmpty(), page + " says what its example prints");
+                assertEquals(says, printed.toString().lines().collect(Collectors.toList()), page + ": what the example prints");
+            } finally {
+                serve.destroy();
+                serve.waitFor(10, TimeUnit.SECONDS);
+            }
+            ran++;
+        }
+        assertTrue(ran >= 1, "the task pages' shell examples were found");
     }
 }

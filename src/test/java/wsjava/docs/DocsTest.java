@@ -142,6 +142,80 @@ class DocsTest {
         assertTrue(refused, "an unclosed bracket is refused");
     }
 
+    /** The WSJava symbols a WL text calls (strings and comments left out). */
+    static Set<String> wsjavaSymbols(String wl) {
+        String code = wl.replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", "\"\"").replaceAll("(?s)\\(\\*.*?\\*\\)", " ");
+        Set<String> out = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("\\bWSJava[A-Z]\\w*").matcher(code);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
+    }
+
+    /** The public symbols of the paclet: the entries of the generated reference. */
+    static Set<String> referenceSymbols() throws IOException {
+        Set<String> out = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("(?m)^### (\\w+)$").matcher(Files.readString(Path.of("docs/wl-reference.md")));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    @Test
+    void everyWlBlockCallsOnlyDocumentedSymbols() throws IOException {
+        Set<String> documented = referenceSymbols();
+        assertTrue(documented.contains("WSJavaListen"), "the reference lists the symbols");
+        List<String> problems = new ArrayList<>();
+        for (Path doc : documents()) {
+            Matcher block = BLOCK.matcher(Files.readString(doc));
+            while (block.find()) {
+                if (Set.of("wl", "wolfram", "mathematica").contains(block.group(1))) {
+                    for (String symbol : wsjavaSymbols(block.group(2))) {
+                        if (!documented.contains(symbol)) {
+                            problems.add(doc + ": " + symbol + " is not in the reference");
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void anUndocumentedSymbolIsFound() {
+        assertEquals(Set.of("WSJavaListen", "WSJavaServe"),
+                wsjavaSymbols("s = WSJavaListen[20580]; WSJavaServe[s] (* WSJavaWait *); Success[\"WSJavaSent\", <||>]"));
+    }
+
+    /** Words of prose: the page without its code blocks. */
+    static int proseWords(String markdown) {
+        String prose = withoutCode(markdown).trim();
+        return prose.isEmpty() ? 0 : prose.split("\\s+").length;
+    }
+
+    @Test
+    void everyTaskPageIsShortAndHasOneExample() throws IOException {
+        List<Path> pages = TaskPages.pages();
+        assertTrue(pages.size() >= 5, "the task pages are there: " + pages);
+        List<String> problems = new ArrayList<>();
+        for (Path page : pages) {
+            String text = Files.readString(page);
+            List<String[]> blocks = TaskPages.blocks(text);
+            if (blocks.size() != 1 || !Set.of("wl", "java", "sh").contains(blocks.get(0)[0])) {
+                problems.add(page + ": " + blocks.size() + " blocks; a task page has one example, in wl, java or sh");
+            } else if (!blocks.get(0)[0].equals("wl") && TaskPages.saysItPrints(text).isEmpty()) {
+                problems.add(page + ": no \"It prints `...`.\" after its example");
+            }
+            int words = proseWords(text);
+            if (words > 350) {
+                problems.add(page + ": " + words + " words of prose; a task page stays under 350");
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
     @Test
     void everyLinkBetweenTheDocumentsWorks() throws IOException {
         List<String> problems = new ArrayList<>();

@@ -22,8 +22,8 @@ import wsjava.server.WebSocketServer;
 
 /**
  * The runnable programs of the Java guides, compiled as a user would paste them and run: the
- * client's (against the echo that ./wsjava serve runs) and the embedding guide's TLS echo. Each
- * prints what its guide says it prints.
+ * client's (against the echo that ./wsjava serve runs), the embedding guide's TLS echo, and the
+ * Java example of every task page in docs/tasks. Each prints what its guide says it prints.
  */
 @Timeout(60)
 class GuideExamplesTest {
@@ -69,5 +69,29 @@ class GuideExamplesTest {
         assertEquals(List.of("echo: hello over TLS"), run(dir, "SecureEcho"));
         assertTrue(Files.readString(Path.of("docs/java.md")).contains("It prints `echo: hello over TLS`"),
                 "the guide says what the program prints");
+    }
+
+    @Test
+    void everyTaskPagesJavaProgramPrintsWhatThePageSays(@TempDir Path dir) throws Exception {
+        int ran = 0;
+        for (Path page : TaskPages.pages()) {
+            String program = TaskPages.example(page, "java");
+            if (program == null) {
+                continue;
+            }
+            Path classes = Files.createDirectories(dir.resolve(page.getFileName().toString()));
+            String className = ReadmeExampleTest.compile(program, classes);
+            List<String> says = TaskPages.saysItPrints(Files.readString(page));
+            assertTrue(!says.isEmpty(), page + " says what its program prints");
+            assertEquals(says, run(classes, className), page + ": what " + className + " prints");
+            ran++;
+        }
+        assertTrue(ran >= 2, "the task pages' Java programs were found: " + ran);
+    }
+
+    @Test
+    void whatAPageSaysItPrintsIsReadInOrder() {
+        String page = "```java\nclass A {}\n```\n\nIt prints `2 took it`, then `hi, all` twice. It prints `no`.";
+        assertEquals(List.of("2 took it", "hi, all", "hi, all"), TaskPages.saysItPrints(page));
     }
 }
