@@ -62,7 +62,8 @@ final class RedisPeer extends Attack {
     String description(Scale scale) {
         return "the server joined to a redis-server of its own, a client subscribed to a topic; a rogue peer of that Redis publishes "
                 + oversized(scale) + " messages one byte past the server's message limit (each dropped, logged and counted by the server), "
-                + RogueEnvelopes.malformed().size() + " malformed envelopes and 3 bad channels, " + forged(scale)
+                + RogueEnvelopes.malformed().size() + " malformed envelopes and " + RogueEnvelopes.channelsNamingNoTopic().size()
+                + " channels that name no topic, " + forged(scale)
                 + " copies of the server's own publish id with new payloads (each must reach the subscriber), then " + FLOOD_MESSAGE_BYTES
                 + "-byte messages to the topic for " + floodMillis(scale) / 1000.0 + " s (each must reach it); heap held at most the"
                 + " smaller of the bytes published and the output budget plus one message limit, plus 16 MiB";
@@ -114,7 +115,7 @@ final class RedisPeer extends Attack {
         flood = new Thread(() -> flood(deadline), "rogue-peer-flood");
         flood.setDaemon(true);
         flood.start();
-        Thread.sleep(floodMillis(scale) / 2);      // measured in the middle of the flood
+        Thread.sleep(floodMillis / 2);      // measured in the middle of the flood
     }
 
     private void publish(byte[] channel, byte[] message) {
@@ -155,8 +156,7 @@ final class RedisPeer extends Attack {
             malformedSent++;
         }
         byte[] small = RogueEnvelopes.envelope(RogueEnvelopes.TEXT, "x".getBytes(StandardCharsets.UTF_8));
-        for (byte[] channel : List.of("wsjava:".getBytes(StandardCharsets.UTF_8), new byte[] {'w', 's', 'j', 'a', 'v', 'a', ':', (byte) 0xFF},
-                ("wsjava:" + "t".repeat(70_000)).getBytes(StandardCharsets.UTF_8))) {
+        for (byte[] channel : RogueEnvelopes.channelsNamingNoTopic()) {
             publish(channel, small);
             malformedSent++;
         }
@@ -222,8 +222,8 @@ final class RedisPeer extends Attack {
     @Override
     String detail() {
         return String.format(Locale.ROOT, "limit %d MiB; %d oversized published, the server counted %s; %d malformed; %d of %d forged-id heard; "
-                + "%d of %d flood messages heard", limit >> 20, oversizedSent, counts == null ? "nothing" : Long.toString(counts[0]),
-                malformedSent, forgedHeard, forgedSent, floodHeard, floodSent);
+                + "%d of %d flood messages heard; heap bound %d MiB", limit >> 20, oversizedSent, counts == null ? "nothing" : Long.toString(counts[0]),
+                malformedSent, forgedHeard, forgedSent, floodHeard, floodSent, server == null ? -1 : heapBound(server.maxHeap) >> 20);
     }
 
     @Override
@@ -254,9 +254,13 @@ final class RedisPeer extends Attack {
         if (floodSent == 0 || floodHeard != floodSent) {
             problems.add(floodHeard + " of " + floodSent + " flood messages reached the subscriber");
         }
-        long bound = Math.min(bytesPublished, Bounds.outputBudget(row.heapMax) + limit) + Bounds.SLACK;
-        Bounds.heapHeldAtMost(row, bound, problems);
+        Bounds.heapHeldAtMost(row, heapBound(row.heapMax), problems);
         return problems;
+    }
+
+    /** What the server may hold: what arrived, and at most the subscribers' output budget and the one message read from Redis, plus slack. */
+    private long heapBound(long maxHeap) {
+        return Math.min(bytesPublished, Bounds.outputBudget(maxHeap) + limit) + Bounds.SLACK;
     }
 
     /** Waits for the flood to end and the subscriber to hear it, and takes the server's counts while it still runs. */

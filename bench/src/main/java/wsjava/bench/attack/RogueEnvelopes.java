@@ -1,6 +1,7 @@
 package wsjava.bench.attack;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -30,6 +31,12 @@ final class RogueEnvelopes {
 
     static byte[] envelope(byte[] id, byte type, byte[] payload) {
         return ByteBuffer.allocate(HEADER_BYTES + payload.length).put(MARK).put((byte) 1).put(type).put(id).put(payload).array();
+    }
+
+    /** Fan-out channels (prefix "wsjava:") whose rest is no topic a server accepts: empty, not UTF-8, 70,000 characters. */
+    static List<byte[]> channelsNamingNoTopic() {
+        return List.of("wsjava:".getBytes(StandardCharsets.UTF_8), new byte[] {'w', 's', 'j', 'a', 'v', 'a', ':', (byte) 0xFF},
+                ("wsjava:" + "t".repeat(70_000)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Envelopes no server writes: cut short, an unknown version or type, text that is not UTF-8, nothing at all. */
