@@ -51,7 +51,22 @@ abstract class Attack implements AutoCloseable {
         return List.of();
     }
 
+    /** Starts what the attacked server needs beside it (a Redis), before {@link #serverOptions}; undone by {@link #release}. */
+    void prepare() throws Exception {
+    }
+
+    /** Stops what {@link #prepare} started; called once the server is gone, whatever happened. */
+    void release() {
+    }
+
     abstract void launch(ServerUnderTest server, Scale scale) throws Exception;
+
+    /**
+     * Ends traffic the attack keeps up after {@link #launch} returned and takes what it observed,
+     * while the bystander still runs and before {@link #bytesSent} and {@link #detail} are read.
+     */
+    void finish() {
+    }
 
     /** Bytes the attack wrote to the server. */
     abstract long bytesSent();

@@ -28,7 +28,7 @@ public final class AttackBench {
 
     static final List<Supplier<Attack>> ATTACKS = List.of(PingFlood::new, TinyEchoFlood::new, CompressedStall::new,
             InflationBomb::new, TrickleStarve::new, CompressedCpu::new, EventQueueFlood::new, HandshakeFlood::new, ZlibContexts::new,
-            CloseAfterCompressedSend::new, OneAddressBurst::new, SuspendedKeepalive::new, TlsHelloFlood::new, EventQueueChurn::new, EventQueueInProgress::new);
+            CloseAfterCompressedSend::new, OneAddressBurst::new, SuspendedKeepalive::new, TlsHelloFlood::new, EventQueueChurn::new, EventQueueInProgress::new, RedisPeer::new);
 
     private AttackBench() {
     }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import wsjava.cli.EchoListener;
 import wsjava.link.WSJavaLink;
+import wsjava.redis.RedisFanout;
+import wsjava.redis.RedisUrl;
 import wsjava.server.ServerConfig;
 import wsjava.options.ServerOptions;
 import wsjava.server.WebSocketServer;
@@ -16,8 +18,11 @@ import wsjava.server.WebSocketServer;
  * The server under attack, in a JVM of its own so that its heap and RSS are its own: {@code echo}
  * is {@code ./wsjava serve} (the echo listener), {@code events} is a server as the WL paclet starts
  * it ({@code WSJavaLink.startServer}) with a kernel that takes its events at 20 MB/s. Arguments
- * after the mode are server options ({@code --name value}). It prints {@code listening on ...}, then
- * answers {@code gc} on stdin with {@code heap <bytes used after a full GC> <max heap>}.
+ * after the mode are server options ({@code --name value}); {@code --redis URL} joins an echo server
+ * to that Redis as {@code ./wsjava serve --redis} does ({@link TopicEcho}). It prints
+ * {@code listening on ...} (with Redis, once both connections to it are up), then answers
+ * {@code gc} on stdin with {@code heap <bytes used after a full GC> <max heap>}, and {@code redis}
+ * with {@code redis <oversized> <received> <message limit>} (the fan-out's counts; -1 without Redis).
  */
 public final class AttackServer {
 
@@ -33,8 +38,16 @@ public final class AttackServer {
             names.add(name);
             values.add(flag ? null : args[++i]);
         }
+        String redis = null;
+        int at = names.indexOf("redis");
+        if (at >= 0) {
+            redis = values.get(at);
+            names.remove(at);
+            values.remove(at);
+        }
         String url;
         WebSocketServer echo = null;
+        RedisFanout fanout = null;
         if (args[0].equals("events")) {
             long handle = WSJavaLink.startServer(names.toArray(new String[0]), values.stream().map(v -> v == null ? "true" : v).toArray(String[]::new));
             url = WSJavaLink.serverUrl(handle);
@@ -44,12 +57,13 @@ public final class AttackServer {
         } else {
             ServerConfig config = new ServerConfig();
             ServerOptions.applyAll(config, names, values);
-            echo = new WebSocketServer(config, new EchoListener()).start();
+            echo = new WebSocketServer(config, redis == null ? new EchoListener() : new TopicEcho()).start();
             url = echo.url();
+            fanout = redis == null ? null : joinRedis(echo, redis);
         }
         System.out.println("listening on " + url);
         System.out.flush();
-        answerCommands(echo);
+        answerCommands(echo, fanout);
     }
 
     /**
@@ -82,8 +96,21 @@ public final class AttackServer {
         return bytes / 20_000;
     }
 
-    /** {@code gc}: {@code heap <used after GC> <max> <inbound buffered, or -1>} (the last only for the echo server). */
-    private static void answerCommands(WebSocketServer echo) throws Exception {
+    /** Joins {@code server} to the Redis at {@code url}; returns once it publishes and is subscribed (at most 20 s). */
+    private static RedisFanout joinRedis(WebSocketServer server, String url) throws InterruptedException {
+        RedisFanout fanout = RedisUrl.start(server, url);
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!fanout.isConnected()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no connection to Redis at " + url + " within 20 s");
+            }
+            Thread.sleep(10);
+        }
+        return fanout;
+    }
+
+    /** {@code gc}: {@code heap <used after GC> <max> <inbound buffered, or -1>} (the last only for the echo server); {@code redis}: its counts. */
+    private static void answerCommands(WebSocketServer echo, RedisFanout fanout) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
@@ -100,6 +127,10 @@ public final class AttackServer {
                 } catch (Throwable e) {     // out of memory: say so rather than nothing
                     System.out.println("heap -1 -1 -1");
                 }
+                System.out.flush();
+            } else if (line.equals("redis")) {
+                System.out.println(fanout == null ? "redis -1 -1 -1"
+                        : "redis " + fanout.oversized() + " " + fanout.received() + " " + echo.config().maxMessageSize());
                 System.out.flush();
             }
         }

@@ -34,12 +34,15 @@ final class Run {
         row.attack = attack.name();
         row.heap = heap == null ? "default" : heap;
         try {
+            attack.prepare();
             measureInto(row, progress);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             row.violations.add("the attack could not run: " + SetupFailure.describe(e));
             return row;
+        } finally {
+            attack.release();
         }
         check(row);
         return row;
@@ -63,6 +66,7 @@ final class Run {
                 row.inboundBuffered = server.inboundBuffered;
                 row.rssUnderAttack = server.rssBytes();
             } finally {
+                attack.finish();
                 bystander.close();
                 row.seconds = (System.nanoTime() - start) / 1e9;
                 row.serverCpuSeconds = server.cpuSeconds() - serverCpu;

@@ -93,6 +93,25 @@ final class ServerUnderTest implements AutoCloseable {
         }
     }
 
+    /**
+     * The attacked server's Redis fan-out, as it counts: {oversized messages dropped, messages
+     * received from Redis, the server's message limit}; null when it could not say.
+     */
+    long[] redisCounts() {
+        try {
+            commands.write("redis\n".getBytes(StandardCharsets.US_ASCII));
+            commands.flush();
+            String line = out.readLine();
+            if (line == null || !line.startsWith("redis ")) {
+                return null;
+            }
+            String[] words = line.split(" ");
+            return new long[] {Long.parseLong(words[1]), Long.parseLong(words[2]), Long.parseLong(words[3])};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     long rssBytes() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/" + process.pid() + "/status"))) {
@@ -129,6 +148,11 @@ final class ServerUnderTest implements AutoCloseable {
     long deathsInLog() throws IOException {
         return Files.readAllLines(log).stream().filter(l -> l.contains("Exception in thread")
                 || l.contains("I/O thread") && l.contains("failed")).count();
+    }
+
+    /** Lines of the server's log that contain {@code text}. */
+    long logLinesContaining(String text) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.contains(text)).count();
     }
 
     /**

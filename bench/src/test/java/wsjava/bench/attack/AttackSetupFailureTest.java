@@ -30,6 +30,57 @@ class AttackSetupFailureTest {
         assertTrue(outcome.failures.stream().noneMatch(f -> f.startsWith("idle ")), outcome.failures::toString);
     }
 
+    /** A tool the attack needs beside the server (redis-server) is missing: a failed row with the reason, and what was set up is undone. */
+    @Test
+    void anAttackWhoseToolIsMissingFailsAndIsReleased(@TempDir Path out) throws Exception {
+        NoTool attack = new NoTool();
+        AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--heap", "128m", "--out", out.toString()), List.of(() -> attack));
+
+        assertEquals(1, outcome.rows.size());
+        assertTrue(outcome.failures.stream().anyMatch(f -> f.startsWith("no-tool (128m): the attack could not run: "
+                + "java.io.IOException: some-tool is not installed")), outcome.failures::toString);
+        assertTrue(attack.released, "release() ran after a failed prepare()");
+    }
+
+    /** Its prepare() fails as RedisPeer's does without redis-server. */
+    static final class NoTool extends Attack {
+        volatile boolean released;
+
+        @Override
+        String name() {
+            return "no-tool";
+        }
+
+        @Override
+        String description(Scale scale) {
+            return "needs a tool that is not there";
+        }
+
+        @Override
+        void prepare() throws Exception {
+            throw new java.io.IOException("some-tool is not installed");
+        }
+
+        @Override
+        void release() {
+            released = true;
+        }
+
+        @Override
+        void launch(ServerUnderTest server, Scale scale) {
+            throw new AssertionError("not reached");
+        }
+
+        @Override
+        long bytesSent() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
     /** Fails as a connection whose upgrade never came would. */
     static final class NotUpgraded extends Attack {
         @Override

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * this shared 2-core machine stalls now and then (compressed-cpu: 55 to 233 ms in nine CI runs, then
  * 1,076 ms once, with that code path unchanged): an attack whose only broken bound is that latency
  * runs once more, and fails the test if it breaks it again. No other bound gets a second run.
+ * Without redis-server the Redis attack fails; here it is skipped, as the other tests that need it
+ * are, unless WSJAVA_REQUIRE_ALL_TOOLS=1 (CI).
  */
 @Timeout(600)
 class AttackSmokeTest {
@@ -34,6 +36,10 @@ class AttackSmokeTest {
         AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--out", out.toString()));
         List<String> failures = new ArrayList<>();
         for (String failure : outcome.failures) {
+            if (failure.contains(RedisPeer.NO_REDIS) && !"1".equals(System.getenv("WSJAVA_REQUIRE_ALL_TOOLS"))) {
+                System.out.println("attack smoke: skipped: " + failure);
+                continue;
+            }
             Matcher latency = LATENCY_ONLY.matcher(failure);
             String attack = latency.matches() ? latency.group(1) : null;
             String heap = latency.matches() ? latency.group(2) : null;
