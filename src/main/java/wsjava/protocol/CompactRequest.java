@@ -45,6 +45,36 @@ public final class CompactRequest {
         return new HttpRequest(requestLine[0], requestLine[1], requestLine[2], headers);
     }
 
+    /** The path, as {@link HttpRequest#path()} gives it, read from the request line alone: listeners ask it per message. */
+    public String path() {
+        String target = originForm();
+        int q = target.indexOf('?');
+        return q < 0 ? target : target.substring(0, q);
+    }
+
+    /** The query without '?', or "", as {@link HttpRequest#query()} gives it, read from the request line alone. */
+    public String query() {
+        String target = originForm();
+        int q = target.indexOf('?');
+        return q < 0 ? "" : target.substring(q + 1);
+    }
+
+    /** The request line's target (between its first two spaces: neither a method nor a target holds one), in origin form. */
+    private String originForm() {
+        int start = indexOf((byte) ' ', 0) + 1;
+        int end = indexOf((byte) ' ', start);
+        return HttpRequest.originForm(new String(folded, start, end - start, StandardCharsets.ISO_8859_1));
+    }
+
+    private int indexOf(byte b, int from) {
+        for (int i = from; i < folded.length; i++) {
+            if (folded[i] == b) {
+                return i;
+            }
+        }
+        return folded.length;
+    }
+
     /** Bytes the folded form holds (for tests that bound what a connection keeps). */
     public int foldedBytes() {
         return folded.length;

@@ -64,8 +64,8 @@ final class ConnectionHandle implements WebSocketConnection {
 
     @Override public long id() { return connection.id(); }
     @Override public boolean isOpen() { return connection.isOpen(); }
-    @Override public String path() { return request.unfold().path(); }
-    @Override public String query() { return request.unfold().query(); }
+    @Override public String path() { return request.path(); }
+    @Override public String query() { return request.query(); }
     @Override public String header(String name) { return request.unfold().header(name); }
     @Override public Map<String, String> headers() { return request.unfold().headers(); }
     @Override public String subprotocol() { return subprotocol; }

@@ -55,4 +55,16 @@ class CompactRequestTest {
         assertTrue(CompactRequest.of(parsed()).foldedBytes() <= HEAD.length(),
                 CompactRequest.of(parsed()).foldedBytes() + " bytes folded for a head of " + HEAD.length());
     }
+
+    @Test
+    void pathAndQueryComeFromTheRequestLineAloneAsTheParsedRequestGivesThem() {
+        for (String target : new String[] {"/", "/chat", "/chat?room=a%20b&x", "/?", "/a?b?c", "http://example.com/chat?room=1",
+                "http://example.com", "/topics/news"}) {
+            String head = "GET " + target + " HTTP/1.1\r\nHost: example.com\r\nX-Path: /elsewhere?q\r\n\r\n";
+            HttpRequest original = new HttpRequestParser(64 * 1024).parse(ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
+            CompactRequest folded = CompactRequest.of(original);
+            assertEquals(original.path(), folded.path(), target);
+            assertEquals(original.query(), folded.query(), target);
+        }
+    }
 }
