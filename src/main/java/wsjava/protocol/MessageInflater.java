@@ -51,10 +51,8 @@ public final class MessageInflater {
     private long messageGranted;
     /** Grants bytes past the ratio cap; null: none are granted. */
     private final InflationAllowance allowance;
-    /** Who draws from the allowance (a server's client address), or null. */
-    private final Object drawer;
-    /** What this message must leave in the allowance, fixed at its first draw. */
-    private long messageFloor;
+    /** The allowance {@code allowance} is part of (the server's, when that is a client address's), or null. */
+    private final InflationAllowance whole;
     /** Streams made and not yet freed, for a budget of native memory; may be null. */
     private final ZlibStreams streams;
 
@@ -77,11 +75,14 @@ public final class MessageInflater {
         this(noContextTakeover, maxRatio, sharedStep, streams, allowance, null);
     }
 
-    /** @param drawer who draws from a shared {@code allowance} (a client address): see {@link InflationAllowance#floorFor} */
+    /**
+     * @param allowance this sender's allowance (a server's client address's)
+     * @param whole     an allowance every draw also takes from (the server's), or null
+     */
     public MessageInflater(boolean noContextTakeover, int maxRatio, byte[] sharedStep, ZlibStreams streams, InflationAllowance allowance,
-                           Object drawer) {
+                           InflationAllowance whole) {
         this.allowance = allowance;
-        this.drawer = drawer;
+        this.whole = whole;
         this.noContextTakeover = noContextTakeover;
         this.maxRatio = maxRatio;
         this.sharedStep = sharedStep;
@@ -171,10 +172,7 @@ public final class MessageInflater {
         if (past <= 0) {
             return;
         }
-        if (allowance != null && messageGranted == 0) {
-            messageFloor = allowance.floorFor(drawer);
-        }
-        if (allowance != null && allowance.take(past, messageFloor, drawer)) {
+        if (allowance != null && InflationAllowance.takeFromBoth(allowance, whole, past)) {
             messageGranted += past;
             return;
         }

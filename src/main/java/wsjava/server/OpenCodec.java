@@ -45,7 +45,7 @@ final class OpenCodec {
             parser = new FrameParser(Role.SERVER, config.maxFramePayload());
         } else {
             inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams,
-                    server.limits().inflationPastRatio, clientAddress);
+                    server.limits().inflationPastRatio.of(clientAddress), server.limits().inflationPastRatio.server());
             MessageDeflater deflater = new MessageDeflater(compression.level(), deflate.serverNoContextTakeover(), server.limits().zlibStreams);
             encoder = new MessageEncoder(writer, outbox, deflater, compression);
             parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);

@@ -1,6 +1,5 @@
 package wsjava.server;
 
-import wsjava.protocol.InflationAllowance;
 import wsjava.protocol.ZlibStreams;
 import wsjava.server.internal.EventRoom;
 
@@ -20,8 +19,8 @@ final class ServerLimits {
     final java.util.Set<String> trustedProxies;
     final ZlibStreams zlibStreams = new ZlibStreams();
     final ZlibBudget zlib;
-    /** What compressed messages may inflate past the ratio cap, all connections together. */
-    final InflationAllowance inflationPastRatio;
+    /** What compressed messages may inflate past the ratio cap: per client address, and all of them together. */
+    final InflationAllowances inflationPastRatio;
     /** The listener's room for events, or null when it has none (it handles each event when called). */
     final EventRoom events;
 
@@ -35,6 +34,6 @@ final class ServerLimits {
         this.trustedProxies = ForwardedFor.trusted(config.trustedProxies());
         this.handshakes = new HandshakeLimiter(config, trustedProxies);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);
-        this.inflationPastRatio = InflationAllowance.forMessageLimit(config.maxMessageSize());
+        this.inflationPastRatio = new InflationAllowances(config.maxMessageSize());
     }
 }
