@@ -179,6 +179,9 @@ final class ServerConnection extends ConnectionStateMachine {
 
     /** Checks deadlines; called by the I/O thread a few times a second. */
     void onTimer(long now) {
+        if (state == State.CLOSING && outbox.queuedBytes() > 0) {
+            flush();     // a slow reader frees the socket's buffer too slowly to make it writable again: what fits now is progress
+        }
         if (state == State.HANDSHAKE && clock.pastDeadline(now) && !transport.ready()) {
             closeChannel();      // the TLS handshake did not finish: no channel to answer on
         } else if (state == State.HANDSHAKE && clock.pastDeadline(now)) {

@@ -1,0 +1,85 @@
+package wsjava.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A peer that reads slowly, but reads, gets every reply sent before the close: the kernel reports
+ * the socket writable again only once a third of its buffer is free, which a slow reader takes
+ * longer than the close timeout to free, so the server also writes what fits on its timer.
+ */
+@Tag("serial")      // a reader's pace against a 300 ms close timeout: run alone, not beside another test JVM
+@Timeout(60)
+class SlowReaderCloseTest {
+
+    private static final int REPLIES = 16;
+    private static final int REPLY_BYTES = 256 * 1024;      // 4 MiB in all: past what the socket buffers hold
+    private static final int FRAME_BYTES = 10 + REPLY_BYTES;
+
+    @Test
+    void aSlowReaderGetsEveryReplyBeforeTheCloseFrame() throws Exception {
+        AtomicInteger accepted = new AtomicInteger();
+        WebSocketListener replier = new WebSocketListener() {
+            @Override
+            public void onText(WebSocketConnection connection, String text) {
+                for (int i = 0; i < REPLIES; i++) {
+                    accepted.addAndGet(connection.sendBinary(new byte[REPLY_BYTES]) ? 1 : 0);
+                }
+                connection.close(1000, "replied");
+            }
+        };
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(300), replier).start();
+             Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(32 * 1024);
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()));
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            InputStream in = socket.getInputStream();
+            skipHead(in);
+            socket.getOutputStream().write(new byte[] {(byte) 0x81, (byte) 0x82, 0, 0, 0, 0, 'g', 'o'});     // "go", masked with zeros
+            byte[] all = readSlowly(in);
+            assertEquals(REPLIES, accepted.get());
+            int at = 0;
+            int replies = 0;
+            while (at + FRAME_BYTES <= all.length && (all[at] & 0xFF) == 0x82) {
+                replies++;
+                at += FRAME_BYTES;
+            }
+            assertEquals(REPLIES, replies, "replies before the close frame, of " + all.length + " bytes read");
+            assertTrue(at + 4 <= all.length && (all[at] & 0xFF) == 0x88 && ((all[at + 2] & 0xFF) << 8 | (all[at + 3] & 0xFF)) == 1000,
+                    "the close frame follows them");
+        }
+    }
+
+    private static void skipHead(InputStream in) throws Exception {
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            assertTrue(b >= 0, "closed during the handshake");
+            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+        }
+    }
+
+    /** Reads to the end, 32 KiB at a time with a pause after each: about 1.3 MB/s. */
+    private static byte[] readSlowly(InputStream in) throws Exception {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        byte[] chunk = new byte[32 * 1024];
+        int n;
+        while ((n = in.read(chunk)) > 0) {
+            all.write(chunk, 0, n);
+            Thread.sleep(25);
+        }
+        return all.toByteArray();
+    }
+}
