@@ -7,11 +7,13 @@ import wsjava.server.WebSocketListener;
 /**
  * The listener of {@code ./wsjava serve}: a connection to {@code /topics/NAME} is subscribed to the
  * topic NAME and each message it sends is published to it (so, with {@code --redis}, to the topic's
- * subscribers on every server); any other path echoes.
+ * subscribers on every server); any other path echoes. Public for the attack suite, whose server
+ * behaves as {@code serve --redis} does.
  */
-final class ServeListener implements WebSocketListener {
+public final class ServeListener implements WebSocketListener {
 
-    static final String TOPICS = "/topics/";
+    /** The path prefix of a topic: {@code /topics/NAME}. */
+    public static final String TOPICS = "/topics/";
 
     private final EchoListener echo = new EchoListener();
 

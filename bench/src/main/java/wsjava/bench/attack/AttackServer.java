@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import wsjava.cli.EchoListener;
+import wsjava.cli.ServeListener;
 import wsjava.link.WSJavaLink;
 import wsjava.redis.RedisFanout;
 import wsjava.redis.RedisUrl;
@@ -19,7 +20,7 @@ import wsjava.server.WebSocketServer;
  * is {@code ./wsjava serve} (the echo listener), {@code events} is a server as the WL paclet starts
  * it ({@code WSJavaLink.startServer}) with a kernel that takes its events at 20 MB/s. Arguments
  * after the mode are server options ({@code --name value}); {@code --redis URL} joins an echo server
- * to that Redis as {@code ./wsjava serve --redis} does ({@link TopicEcho}). It prints
+ * to that Redis as {@code ./wsjava serve --redis} does ({@link ServeListener}). It prints
  * {@code listening on ...} (with Redis, once both connections to it are up), then answers
  * {@code gc} on stdin with {@code heap <bytes used after a full GC> <max heap>}, and {@code redis}
  * with {@code redis <oversized> <received> <message limit>} (the fan-out's counts; -1 without Redis).
@@ -57,7 +58,7 @@ public final class AttackServer {
         } else {
             ServerConfig config = new ServerConfig();
             ServerOptions.applyAll(config, names, values);
-            echo = new WebSocketServer(config, redis == null ? new EchoListener() : new TopicEcho()).start();
+            echo = new WebSocketServer(config, redis == null ? new EchoListener() : new ServeListener()).start();
             url = echo.url();
             fanout = redis == null ? null : joinRedis(echo, redis);
         }

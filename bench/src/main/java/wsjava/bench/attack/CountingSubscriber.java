@@ -5,13 +5,14 @@ import java.net.URI;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import wsjava.cli.ServeListener;
 import wsjava.client.ClientConfig;
 import wsjava.client.WebSocketClient;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
 
 /**
- * A client of the attacked server subscribed to a topic ({@link TopicEcho}'s {@code /topics/NAME}):
+ * A client of the attacked server subscribed to a topic ({@link ServeListener}'s {@code /topics/NAME}):
  * it counts what it hears, keeps the largest size, and keeps short texts so that the attack can
  * wait for a marker it published.
  */
@@ -26,7 +27,7 @@ final class CountingSubscriber implements AutoCloseable {
     private volatile boolean closedByServer;
 
     CountingSubscriber(int port, String topic) throws IOException {
-        connection = WebSocketClient.connect(URI.create("ws://127.0.0.1:" + port + TopicEcho.TOPICS + topic), new WebSocketListener() {
+        connection = WebSocketClient.connect(URI.create("ws://127.0.0.1:" + port + ServeListener.TOPICS + topic), new WebSocketListener() {
             @Override
             public void onText(WebSocketConnection c, String text) {
                 heard(text.length());
