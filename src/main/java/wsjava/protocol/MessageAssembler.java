@@ -37,7 +37,8 @@ public final class MessageAssembler implements FrameListener {
 
     private final MessageHandler handler;
     private final int maxMessageSize;
-    private final Utf8Validator utf8 = new Utf8Validator();
+    /** Made at the first text message assembled here: a connection that never gets one keeps none. */
+    private Utf8Validator utf8;
     private final InboundLimits limits;
 
     private FrameHeader frame;
@@ -70,8 +71,11 @@ public final class MessageAssembler implements FrameListener {
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
 
-    /** Large binary messages assembled off the heap (when it was given {@link MessageBuffers}). */
-    private final OffHeapMessage offHeap;
+    /** Where binary messages past {@link #offHeapFrom} bytes are assembled, or null for arrays only. */
+    private final MessageBuffers buffers;
+    private final int offHeapFrom;
+    /** The large binary message in progress assembled off the heap: made for it, dropped with it, so an idle connection keeps none. */
+    private OffHeapMessage offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
@@ -96,7 +100,8 @@ public final class MessageAssembler implements FrameListener {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
-        this.offHeap = new OffHeapMessage(buffers, offHeapFrom);
+        this.buffers = buffers;
+        this.offHeapFrom = offHeapFrom;
         this.inflated = inflater == null ? null : new InflatedSink();
         this.limits = limits;
     }
@@ -181,7 +186,7 @@ public final class MessageAssembler implements FrameListener {
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
     public int bufferCapacity() {
-        return message.length + offHeap.capacity();
+        return message.length + (offHeap == null ? 0 : offHeap.capacity());
     }
 
     /** Whether a data message has begun and not yet ended. */
@@ -213,7 +218,7 @@ public final class MessageAssembler implements FrameListener {
             } else {
                 stalled = true;       // the piece waits, untaken
             }
-        } else if (messageOpcode == OpCode.BINARY && offHeap.takes((long) messageSize + len)) {
+        } else if (messageOpcode == OpCode.BINARY && takesOffHeap((long) messageSize + len)) {
             if (reserveOffHeap(messageSize + len) && !offHeap.holds()) {
                 append(piece);            // it moved to an array: direct memory was short
             } else if (offHeap.holds() && !stalled) {
@@ -239,7 +244,7 @@ public final class MessageAssembler implements FrameListener {
         reserve(messageSize + len, true);
         piece.get(message, messageSize, len);
         if (messageOpcode == OpCode.TEXT) {
-            utf8.feed(message, messageSize, len);
+            utf8().feed(message, messageSize, len);
         }
         messageSize += len;
     }
@@ -251,7 +256,33 @@ public final class MessageAssembler implements FrameListener {
         for (int left = len; left > 0; left -= step.length) {
             int n = Math.min(left, step.length);
             bytes.get(step, 0, n);
-            utf8.feed(step, 0, n);
+            utf8().feed(step, 0, n);
+        }
+    }
+
+    private Utf8Validator utf8() {
+        if (utf8 == null) {
+            utf8 = new Utf8Validator();
+        }
+        return utf8;
+    }
+
+    /** Whether the binary message in progress, {@code size} bytes so far, is (or now goes) off the heap; see {@link OffHeapMessage#takes}. */
+    private boolean takesOffHeap(long size) {
+        if (offHeap == null) {
+            if (buffers == null || size <= offHeapFrom) {
+                return false;
+            }
+            offHeap = new OffHeapMessage(buffers, offHeapFrom);
+        }
+        return offHeap.takes(size);
+    }
+
+    /** A buffer the message still holds goes back, and the off-heap part with it. */
+    private void dropOffHeap() {
+        if (offHeap != null) {
+            offHeap.release();
+            offHeap = null;
         }
     }
 
@@ -284,12 +315,12 @@ public final class MessageAssembler implements FrameListener {
         messageSize = 0;
         claimedSize = 0;
         message = NO_BYTES;
-        offHeap.release();
+        dropOffHeap();
     }
 
     /** The connection ended: a buffer still held goes back. */
     public void release() {
-        offHeap.release();
+        dropOffHeap();
     }
 
     @Override
@@ -310,15 +341,18 @@ public final class MessageAssembler implements FrameListener {
         }
         int type = messageOpcode;
         messageOpcode = -1;
-        offHeap.messageEnded();
+        OffHeapMessage assembled = offHeap;
+        offHeap = null;      // the next message starts without one (and may go off the heap again)
         if (whole != null) {
             ByteBuffer view = whole;
             whole = null;
             handler.onBinary(view);
-        } else if (offHeap.holds()) {
-            offHeap.deliver(handler);
+        } else if (assembled != null && assembled.holds()) {
+            assembled.deliver(handler);
         } else if (type == OpCode.TEXT) {
-            utf8.finish();
+            if (utf8 != null) {
+                utf8.finish();
+            }
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
         } else if (message.length == messageSize) {
             byte[] exact = message;    // sized exactly: hand it over instead of copying

@@ -13,7 +13,7 @@ final class OffHeapMessage {
     private final MessageBuffers buffers;
     private final int from;
     private ByteBuffer buffer;
-    /** No buffer could be had for the current message: it stays in its array. */
+    /** No buffer could be had for this message: it stays in its array (the next message gets a new part, and tries again). */
     private boolean refused;
 
     /** @param buffers null for arrays only; {@code from}: binary messages past this many bytes move to its buffers */
@@ -91,11 +91,6 @@ final class OffHeapMessage {
         } finally {
             buffers.give(assembled);
         }
-    }
-
-    /** A message ended: the next one may go off the heap again. */
-    void messageEnded() {
-        refused = false;
     }
 
     /** The connection ended: a buffer still held goes back. */
