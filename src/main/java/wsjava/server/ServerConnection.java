@@ -76,9 +76,12 @@ final class ServerConnection extends ConnectionStateMachine {
 
     void register(SelectionKey selectionKey) {
         key = selectionKey;
-        reading.register(selectionKey);
-        outbox.register(selectionKey);
         server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
+    }
+
+    /** The selection key, or null before the connection is registered; its read gate and outbox set interest on it. */
+    SelectionKey key() {
+        return key;
     }
 
     @Override
