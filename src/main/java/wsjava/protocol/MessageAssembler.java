@@ -37,7 +37,7 @@ public final class MessageAssembler implements FrameListener {
 
     private final MessageHandler handler;
     private final int maxMessageSize;
-    /** Made at the first text message assembled here: a connection that never gets one keeps none. */
+    /** Made at the first text message: a connection that never gets one keeps none. */
     private Utf8Validator utf8;
     private final InboundLimits limits;
 
@@ -70,11 +70,9 @@ public final class MessageAssembler implements FrameListener {
 
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
-
-    /** Where binary messages past {@link #offHeapFrom} bytes are assembled, or null for arrays only. */
+    /** Where binary messages past {@code offHeapFrom} bytes go (null: arrays only); one in progress there is {@code offHeap}, made and dropped with it. */
     private final MessageBuffers buffers;
     private final int offHeapFrom;
-    /** The large binary message in progress assembled off the heap: made for it, dropped with it, so an idle connection keeps none. */
     private OffHeapMessage offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
@@ -86,10 +84,7 @@ public final class MessageAssembler implements FrameListener {
         this(handler, maxMessageSize, inflater, null, 0, InboundLimits.NONE);
     }
 
-    /**
-     * @param buffers where binary messages larger than {@code offHeapFrom} bytes are assembled, or
-     *                null for arrays only
-     */
+    /** @param buffers where binary messages larger than {@code offHeapFrom} bytes are assembled, or null for arrays only */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers, int offHeapFrom) {
         this(handler, maxMessageSize, inflater, buffers, offHeapFrom, InboundLimits.NONE);
     }
@@ -140,6 +135,7 @@ public final class MessageAssembler implements FrameListener {
             throw new ProtocolException("new " + OpCode.name(opcode) + " message before the fragmented message finished");
         } else {
             messageOpcode = opcode;
+            utf8 = opcode == OpCode.TEXT && utf8 == null ? new Utf8Validator() : utf8;
             messageSize = 0;
             compressed = rsv1;
         }
@@ -237,53 +233,22 @@ public final class MessageAssembler implements FrameListener {
         if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
             if (messageOpcode == OpCode.TEXT) {
                 // Bad UTF-8 before the limit came first, wherever inflating happened to cut its output.
-                validateOnly(piece, maxMessageSize - messageSize);
+                utf8.feed(piece.duplicate(), maxMessageSize - messageSize);
             }
             throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
         }
         reserve(messageSize + len, true);
         piece.get(message, messageSize, len);
         if (messageOpcode == OpCode.TEXT) {
-            utf8().feed(message, messageSize, len);
+            utf8.feed(message, messageSize, len);
         }
         messageSize += len;
     }
 
-    /** Validates the first {@code len} bytes of {@code piece} as text without keeping them (the message is failing anyway). */
-    private void validateOnly(ByteBuffer piece, int len) {
-        ByteBuffer bytes = piece.duplicate();
-        byte[] step = new byte[Math.min(len, 4096)];
-        for (int left = len; left > 0; left -= step.length) {
-            int n = Math.min(left, step.length);
-            bytes.get(step, 0, n);
-            utf8().feed(step, 0, n);
-        }
-    }
-
-    private Utf8Validator utf8() {
-        if (utf8 == null) {
-            utf8 = new Utf8Validator();
-        }
-        return utf8;
-    }
-
     /** Whether the binary message in progress, {@code size} bytes so far, is (or now goes) off the heap; see {@link OffHeapMessage#takes}. */
     private boolean takesOffHeap(long size) {
-        if (offHeap == null) {
-            if (buffers == null || size <= offHeapFrom) {
-                return false;
-            }
-            offHeap = new OffHeapMessage(buffers, offHeapFrom);
-        }
-        return offHeap.takes(size);
-    }
-
-    /** A buffer the message still holds goes back, and the off-heap part with it. */
-    private void dropOffHeap() {
-        if (offHeap != null) {
-            offHeap.release();
-            offHeap = null;
-        }
+        offHeap = offHeap != null ? offHeap : OffHeapMessage.startIfLarge(buffers, offHeapFrom, size);
+        return offHeap != null && offHeap.takes(size);
     }
 
     /** As {@link #reserve}, in a buffer from {@link MessageBuffers}; when none can be had, the message goes on in an array. */
@@ -315,12 +280,15 @@ public final class MessageAssembler implements FrameListener {
         messageSize = 0;
         claimedSize = 0;
         message = NO_BYTES;
-        dropOffHeap();
+        release();
     }
 
     /** The connection ended: a buffer still held goes back. */
     public void release() {
-        dropOffHeap();
+        if (offHeap != null) {
+            offHeap.release();
+            offHeap = null;
+        }
     }
 
     @Override
@@ -350,9 +318,7 @@ public final class MessageAssembler implements FrameListener {
         } else if (assembled != null && assembled.holds()) {
             assembled.deliver(handler);
         } else if (type == OpCode.TEXT) {
-            if (utf8 != null) {
-                utf8.finish();
-            }
+            utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));
         } else if (message.length == messageSize) {
             byte[] exact = message;    // sized exactly: hand it over instead of copying

@@ -22,6 +22,11 @@ final class OffHeapMessage {
         this.from = from;
     }
 
+    /** The part for a binary message of {@code size} bytes so far, when it should move off the heap; else null. */
+    static OffHeapMessage startIfLarge(MessageBuffers buffers, int from, long size) {
+        return buffers != null && size > from ? new OffHeapMessage(buffers, from) : null;
+    }
+
     /** Whether a binary message of {@code size} bytes (so far) is, or should now be, assembled here. */
     boolean takes(long size) {
         return buffers != null && !refused && (buffer != null || size > from);
