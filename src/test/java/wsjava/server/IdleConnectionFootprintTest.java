@@ -37,18 +37,18 @@ class IdleConnectionFootprintTest {
     /**
      * WSJava's own objects an idle connection keeps (without pooled buffers, which this test's
      * listener does not take): its state machine and the parts that live as long as it. Parts only
-     * needed while something happens (input carried over, room in an event queue, a text message's
-     * validator, a large message off the heap, a compression lane) are made then, so one made eagerly
-     * shows here. Lower it when a part goes; raising it needs a reason.
+     * needed while something happens (the frame parser and message assembler, input carried over,
+     * room in an event queue, a large message off the heap, a compression lane) are made then, so one
+     * made eagerly shows here. Lower it when a part goes; raising it needs a reason.
      */
-    private static final int MAX_OWN_OBJECTS = 15;
+    private static final int MAX_OWN_OBJECTS = 13;
 
     /**
      * The heap per idle connection that {@link #idleConnectionsKeepNoMoreHeapThanMeasured} measures
-     * (the server's side and the client's socket, in this JVM): 2,573 to 2,578 B in three runs on
-     * OpenJDK 17 when the last parts were made lazily, about 5% more allowed.
+     * (the server's side and the client's socket, in this JVM): 2,397 to 2,401 B in four runs on
+     * OpenJDK 17 once the parser and assembler were made only when bytes arrive, about 4% more allowed.
      */
-    private static final long MAX_HEAP_PER_CONNECTION = 2_700;
+    private static final long MAX_HEAP_PER_CONNECTION = 2_500;
 
     @Test
     void anIdleConnectionKeepsTheFoldedRequestAndNoBuffer() throws Exception {
