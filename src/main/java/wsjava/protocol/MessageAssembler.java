@@ -37,7 +37,8 @@ public final class MessageAssembler implements FrameListener {
 
     private final MessageHandler handler;
     private final int maxMessageSize;
-    private final Utf8Validator utf8 = new Utf8Validator();
+    /** Made at the first text message: a connection that never gets one keeps none. */
+    private Utf8Validator utf8;
     private final InboundLimits limits;
 
     private FrameHeader frame;
@@ -69,9 +70,10 @@ public final class MessageAssembler implements FrameListener {
 
     /** The current message when it arrived whole in one piece: a view handed over at the frame's end. */
     private ByteBuffer whole;
-
-    /** Large binary messages assembled off the heap (when it was given {@link MessageBuffers}). */
-    private final OffHeapMessage offHeap;
+    /** Where binary messages past {@code offHeapFrom} bytes go (null: arrays only); one in progress there is {@code offHeap}, made and dropped with it. */
+    private final MessageBuffers buffers;
+    private final int offHeapFrom;
+    private OffHeapMessage offHeap;
 
     public MessageAssembler(MessageHandler handler, int maxMessageSize) {
         this(handler, maxMessageSize, null);
@@ -82,10 +84,7 @@ public final class MessageAssembler implements FrameListener {
         this(handler, maxMessageSize, inflater, null, 0, InboundLimits.NONE);
     }
 
-    /**
-     * @param buffers where binary messages larger than {@code offHeapFrom} bytes are assembled, or
-     *                null for arrays only
-     */
+    /** @param buffers where binary messages larger than {@code offHeapFrom} bytes are assembled, or null for arrays only */
     public MessageAssembler(MessageHandler handler, int maxMessageSize, MessageInflater inflater, MessageBuffers buffers, int offHeapFrom) {
         this(handler, maxMessageSize, inflater, buffers, offHeapFrom, InboundLimits.NONE);
     }
@@ -96,7 +95,8 @@ public final class MessageAssembler implements FrameListener {
         this.handler = handler;
         this.maxMessageSize = maxMessageSize;
         this.inflater = inflater;
-        this.offHeap = new OffHeapMessage(buffers, offHeapFrom);
+        this.buffers = buffers;
+        this.offHeapFrom = offHeapFrom;
         this.inflated = inflater == null ? null : new InflatedSink();
         this.limits = limits;
     }
@@ -135,6 +135,7 @@ public final class MessageAssembler implements FrameListener {
             throw new ProtocolException("new " + OpCode.name(opcode) + " message before the fragmented message finished");
         } else {
             messageOpcode = opcode;
+            utf8 = opcode == OpCode.TEXT && utf8 == null ? new Utf8Validator() : utf8;
             messageSize = 0;
             compressed = rsv1;
         }
@@ -181,7 +182,7 @@ public final class MessageAssembler implements FrameListener {
 
     /** The bytes of buffer this assembler holds (what a server counts against its inbound budget). */
     public int bufferCapacity() {
-        return message.length + offHeap.capacity();
+        return message.length + (offHeap == null ? 0 : offHeap.capacity());
     }
 
     /** Whether a data message has begun and not yet ended. */
@@ -213,7 +214,7 @@ public final class MessageAssembler implements FrameListener {
             } else {
                 stalled = true;       // the piece waits, untaken
             }
-        } else if (messageOpcode == OpCode.BINARY && offHeap.takes((long) messageSize + len)) {
+        } else if (messageOpcode == OpCode.BINARY && takesOffHeap((long) messageSize + len)) {
             if (reserveOffHeap(messageSize + len) && !offHeap.holds()) {
                 append(piece);            // it moved to an array: direct memory was short
             } else if (offHeap.holds() && !stalled) {
@@ -232,7 +233,7 @@ public final class MessageAssembler implements FrameListener {
         if ((long) messageSize + len > maxMessageSize) {     // reached only by inflated bytes: headers are checked first
             if (messageOpcode == OpCode.TEXT) {
                 // Bad UTF-8 before the limit came first, wherever inflating happened to cut its output.
-                validateOnly(piece, maxMessageSize - messageSize);
+                utf8.feed(piece.duplicate(), maxMessageSize - messageSize);
             }
             throw new MessageTooLargeException("inflated message exceeds the limit of " + maxMessageSize + " bytes");
         }
@@ -244,15 +245,10 @@ public final class MessageAssembler implements FrameListener {
         messageSize += len;
     }
 
-    /** Validates the first {@code len} bytes of {@code piece} as text without keeping them (the message is failing anyway). */
-    private void validateOnly(ByteBuffer piece, int len) {
-        ByteBuffer bytes = piece.duplicate();
-        byte[] step = new byte[Math.min(len, 4096)];
-        for (int left = len; left > 0; left -= step.length) {
-            int n = Math.min(left, step.length);
-            bytes.get(step, 0, n);
-            utf8.feed(step, 0, n);
-        }
+    /** Whether the binary message in progress, {@code size} bytes so far, is (or now goes) off the heap; see {@link OffHeapMessage#takes}. */
+    private boolean takesOffHeap(long size) {
+        offHeap = offHeap != null ? offHeap : OffHeapMessage.startIfLarge(buffers, offHeapFrom, size);
+        return offHeap != null && offHeap.takes(size);
     }
 
     /** As {@link #reserve}, in a buffer from {@link MessageBuffers}; when none can be had, the message goes on in an array. */
@@ -284,12 +280,15 @@ public final class MessageAssembler implements FrameListener {
         messageSize = 0;
         claimedSize = 0;
         message = NO_BYTES;
-        offHeap.release();
+        release();
     }
 
     /** The connection ended: a buffer still held goes back. */
     public void release() {
-        offHeap.release();
+        if (offHeap != null) {
+            offHeap.release();
+            offHeap = null;
+        }
     }
 
     @Override
@@ -310,13 +309,14 @@ public final class MessageAssembler implements FrameListener {
         }
         int type = messageOpcode;
         messageOpcode = -1;
-        offHeap.messageEnded();
+        OffHeapMessage assembled = offHeap;
+        offHeap = null;      // the next message starts without one (and may go off the heap again)
         if (whole != null) {
             ByteBuffer view = whole;
             whole = null;
             handler.onBinary(view);
-        } else if (offHeap.holds()) {
-            offHeap.deliver(handler);
+        } else if (assembled != null && assembled.holds()) {
+            assembled.deliver(handler);
         } else if (type == OpCode.TEXT) {
             utf8.finish();
             handler.onText(new String(message, 0, messageSize, StandardCharsets.UTF_8));

@@ -13,13 +13,18 @@ final class OffHeapMessage {
     private final MessageBuffers buffers;
     private final int from;
     private ByteBuffer buffer;
-    /** No buffer could be had for the current message: it stays in its array. */
+    /** No buffer could be had for this message: it stays in its array (the next message gets a new part, and tries again). */
     private boolean refused;
 
     /** @param buffers null for arrays only; {@code from}: binary messages past this many bytes move to its buffers */
     OffHeapMessage(MessageBuffers buffers, int from) {
         this.buffers = buffers;
         this.from = from;
+    }
+
+    /** The part for a binary message of {@code size} bytes so far, when it should move off the heap; else null. */
+    static OffHeapMessage startIfLarge(MessageBuffers buffers, int from, long size) {
+        return buffers != null && size > from ? new OffHeapMessage(buffers, from) : null;
     }
 
     /** Whether a binary message of {@code size} bytes (so far) is, or should now be, assembled here. */
@@ -91,11 +96,6 @@ final class OffHeapMessage {
         } finally {
             buffers.give(assembled);
         }
-    }
-
-    /** A message ended: the next one may go off the heap again. */
-    void messageEnded() {
-        refused = false;
     }
 
     /** The connection ended: a buffer still held goes back. */

@@ -1,5 +1,7 @@
 package wsjava.protocol;
 
+import java.nio.ByteBuffer;
+
 /**
  * Incremental UTF-8 validation (RFC 3629): feed bytes in any pieces and it fails at the first byte
  * that cannot start or continue a well-formed sequence, so bad text is rejected as soon as it
@@ -60,6 +62,16 @@ public final class Utf8Validator {
             }
         } else {
             throw new BadPayloadException("invalid UTF-8: byte 0x" + Integer.toHexString(b) + " cannot start a character");
+        }
+    }
+
+    /** Feeds the next {@code len} bytes of {@code bytes} (moving its position), a step at a time: for input that is not kept. */
+    public void feed(ByteBuffer bytes, int len) {
+        byte[] step = new byte[Math.min(len, 4096)];
+        for (int left = len; left > 0; left -= step.length) {
+            int n = Math.min(left, step.length);
+            bytes.get(step, 0, n);
+            feed(step, 0, n);
         }
     }
 

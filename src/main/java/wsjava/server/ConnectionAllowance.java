@@ -2,6 +2,7 @@ package wsjava.server;
 
 import wsjava.protocol.InboundLimits;
 import wsjava.protocol.MessageAssembler;
+import wsjava.server.internal.EventRoom;
 
 /**
  * What one connection may hold and do, as its assembler asks ({@link InboundLimits}): memory from
@@ -34,8 +35,12 @@ final class ConnectionAllowance implements InboundLimits {
     private final ServerConnection connection;
     private final InboundBudget budget;
     private final WebSocketServer server;
-    /** Room reserved in the listener's event queue for the message in progress (none without one). */
-    private final RoomShare room;
+    /**
+     * Room reserved in the listener's event queue for the message in progress: made at its first
+     * reservation and dropped once given back, so a connection between messages keeps none (and a
+     * listener without a room never makes one).
+     */
+    private RoomShare room;
     private int framesLeft;
     private long inflateLeft;
     private Refusal refusal = Refusal.NONE;
@@ -52,7 +57,30 @@ final class ConnectionAllowance implements InboundLimits {
         this.connection = connection;
         this.budget = budget;
         this.server = server;
-        this.room = new RoomShare(server.limits().events, connection);
+    }
+
+    /** The listener's room for events, or null when it has none. */
+    private EventRoom events() {
+        return server.limits().events;
+    }
+
+    /** Room for {@code dataBytes} more of the message in progress (see {@link RoomShare#reserve}); always, without a room. */
+    private boolean reserveRoom(long dataBytes) {
+        if (events() == null || dataBytes <= 0) {
+            return true;
+        }
+        if (room == null) {
+            room = new RoomShare(events(), connection);
+        }
+        return room.reserve(dataBytes);
+    }
+
+    /** The message was delivered or dropped: its room goes back (see {@link RoomShare#releaseAll}). */
+    private void releaseRoom() {
+        if (room != null) {
+            room.releaseAll();
+            room = null;
+        }
     }
 
     /** A loop pass begins for this connection: its work allowance is full again. */
@@ -68,7 +96,7 @@ final class ConnectionAllowance implements InboundLimits {
 
     @Override
     public boolean mayGrow(long bytes) {
-        if (!room.reserve(bytes)) {
+        if (!reserveRoom(bytes)) {
             refusal = Refusal.PAUSED;      // the event queue is full: on when the server's reading resumes
             return false;
         }
@@ -83,7 +111,9 @@ final class ConnectionAllowance implements InboundLimits {
             }
             return true;
         }
-        room.giveBack(bytes);
+        if (room != null) {
+            room.giveBack(bytes);
+        }
         refusal = Refusal.BUDGET;
         return false;
     }
@@ -91,7 +121,7 @@ final class ConnectionAllowance implements InboundLimits {
     /** Growth that completes the message: only the event queue's room may refuse it (the budget counts it after the pass). */
     @Override
     public boolean mayComplete(long bytes) {
-        if (room.reserve(bytes)) {
+        if (reserveRoom(bytes)) {
             return true;
         }
         refusal = Refusal.PAUSED;
@@ -119,18 +149,19 @@ final class ConnectionAllowance implements InboundLimits {
 
     @Override
     public boolean mayStartMessage() {
-        room.releaseAll();      // asked between messages only: the last one was delivered, its event holds its own room now
-        if (server.readingSuspended() || (room.active() && !room.reserveStart(keptBuffer()))) {
+        releaseRoom();      // asked between messages only: the last one was delivered, its event holds its own room now
+        if (server.readingSuspended() || (events() != null && !reserveStart())) {
             refusal = Refusal.PAUSED;
             return false;
         }
         return true;
     }
 
-    /** The buffer a message may fill without growing: the one kept from the last message. */
-    private long keptBuffer() {
+    /** Room for a message's start, with the buffer it may fill without growing: the one kept from the last message. */
+    private boolean reserveStart() {
         MessageAssembler assembler = connection.assembler();
-        return assembler == null ? 0 : assembler.bufferCapacity();
+        room = new RoomShare(events(), connection);
+        return room.reserveStart(assembler == null ? 0 : assembler.bufferCapacity());
     }
 
     @Override
@@ -158,7 +189,7 @@ final class ConnectionAllowance implements InboundLimits {
         }
         boolean inProgress = !closed && assembler != null && assembler.messageInProgress();
         if (!inProgress) {
-            room.releaseAll();      // nothing in progress holds room between passes (idle connections must not fill the queue)
+            releaseRoom();      // nothing in progress holds room between passes (idle connections must not fill the queue)
         }
         boolean busy = !closed && (carried > 0 || inProgress);
         if (!busy) {

@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CompactRequest;
-import wsjava.protocol.FrameWriter;
 import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 import wsjava.protocol.Utf8Validator;
@@ -19,15 +18,13 @@ import wsjava.protocol.Utf8Validator;
  */
 final class ConnectionHandle implements WebSocketConnection {
 
+    /** Its server, frame writer and outbox are the connection's: not kept again here. */
     private final ServerConnection connection;
-    private final WebSocketServer server;
     /** The upgrade request, folded: an idle connection should cost little (see CompactRequest). */
     private final CompactRequest request;
     private final String remoteAddress;
     private final String subprotocol;
     private final String extensions;
-    private final FrameWriter writer;
-    private final Outbox outbox;
     /** Made at the first use (most connections never subscribe); by compare-and-set, not under a lock a caller may hold. */
     private volatile TopicMembership topics;
     private static final AtomicReferenceFieldUpdater<ConnectionHandle, TopicMembership> TOPICS =
@@ -36,16 +33,12 @@ final class ConnectionHandle implements WebSocketConnection {
     private volatile MessageEncoder encoder;
     private volatile Object attachment;
 
-    ConnectionHandle(ServerConnection connection, WebSocketServer server, HttpRequest request, String remoteAddress,
-                     AcceptedUpgrade upgrade, FrameWriter writer, Outbox outbox) {
+    ConnectionHandle(ServerConnection connection, HttpRequest request, String remoteAddress, AcceptedUpgrade upgrade) {
         this.connection = connection;
-        this.server = server;
         this.request = CompactRequest.of(request);
         this.remoteAddress = remoteAddress;
         this.subprotocol = upgrade.subprotocol;
         this.extensions = upgrade.extensions();
-        this.writer = writer;
-        this.outbox = outbox;
     }
 
     /** "ip:port" of the peer, or "" when the socket no longer knows. */
@@ -71,9 +64,9 @@ final class ConnectionHandle implements WebSocketConnection {
     @Override public String subprotocol() { return subprotocol; }
     @Override public String extensions() { return extensions; }
     @Override public String remoteAddress() { return remoteAddress; }
-    @Override public WebSocketServer server() { return server; }
-    @Override public long queuedBytes() { return outbox.queuedBytes(); }
-    @Override public boolean isWritable() { return outbox.isWritable(); }
+    @Override public WebSocketServer server() { return connection.server; }
+    @Override public long queuedBytes() { return connection.outbox.queuedBytes(); }
+    @Override public boolean isWritable() { return connection.outbox.isWritable(); }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { attachment = value; }
     @Override public void suspendReading() { connection.pauseReading(true); }
@@ -110,6 +103,7 @@ final class ConnectionHandle implements WebSocketConnection {
     }
 
     private TopicMembership membership() {
+        WebSocketServer server = connection.server;
         TopicMembership made = topics;
         if (made == null) {
             TOPICS.compareAndSet(this, null, new TopicMembership(this, server.topicIndex(), server.settings().maxTopicsPerConnection()));
@@ -194,7 +188,7 @@ final class ConnectionHandle implements WebSocketConnection {
 
     private boolean counted(boolean queued) {
         if (queued) {
-            server.stats().messagesOut.increment();
+            connection.server.stats().messagesOut.increment();
         }
         return queued;
     }
@@ -204,7 +198,7 @@ final class ConnectionHandle implements WebSocketConnection {
         if (payload.length > 125) {
             throw new IllegalArgumentException("a ping payload is at most 125 bytes, was " + payload.length);
         }
-        return isOpen() && outbox.enqueue(writer.control(OpCode.PING, payload));
+        return isOpen() && connection.outbox.enqueue(connection.writer.control(OpCode.PING, payload));
     }
 
     @Override

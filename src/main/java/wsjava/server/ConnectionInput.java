@@ -16,41 +16,37 @@ import wsjava.protocol.MessageAssembler;
  */
 final class ConnectionInput {
 
+    /** Its loop, read gate, clock and server are the connection's: not kept again here. */
     private final ServerConnection connection;
-    private final IoLoop loop;
-    private final ReadGate reading;
-    private final ConnectionClock clock;
-    private final InboundBudget budget;
-    private final ServerConfig config;
-    private final ServerStats stats;
     final ConnectionAllowance allowance;
-    private final CarriedInput carried = new CarriedInput();
+    /** Null unless input is carried over: made when a pass leaves some, dropped once it is parsed. */
+    private CarriedInput carried;
     /** A pass is running: a listener's call must not start another on the same input. */
     private boolean inPass;
     /** The loop will continue this connection's carried input at its next pass. */
     private boolean continueQueued;
 
-    ConnectionInput(ServerConnection connection, IoLoop loop, ReadGate reading, ConnectionClock clock, WebSocketServer server) {
+    ConnectionInput(ServerConnection connection, WebSocketServer server) {
         this.connection = connection;
-        this.loop = loop;
-        this.reading = reading;
-        this.clock = clock;
-        this.budget = server.limits().inbound;
-        this.config = server.settings();
-        this.stats = server.stats();
-        this.allowance = new ConnectionAllowance(connection, budget, server);
+        this.allowance = new ConnectionAllowance(connection, server.limits().inbound, server);
     }
 
     /** Whether input read earlier waits to be parsed (then nothing more is read). */
     boolean carrying() {
-        return !carried.isEmpty();
+        return carried != null;
+    }
+
+    /** The memory the input carried over holds (what the inbound budget counts). */
+    private int carriedBytes() {
+        return carried == null ? 0 : carried.capacity();
     }
 
     /** How much the next read may take. */
     int window() {
         // Near the limit already (where refused connections wait to resume), not only past it; the
         // overdraft's holder must be able to finish its message.
-        return reading.window(!budget.roomToResume() && !budget.holdsOverdraft(connection));
+        InboundBudget budget = connection.server.limits().inbound;
+        return connection.reading.window(!budget.roomToResume() && !budget.holdsOverdraft(connection));
     }
 
     /**
@@ -61,6 +57,7 @@ final class ConnectionInput {
      * slowloris that drips a byte at a time is not kept for it.
      */
     boolean read(ByteBuffer buffer, Transport transport) {
+        ReadGate reading = connection.reading;
         if (reading.upgradeWaits()) {
             return true;     // no room for its open event: its request head waits in the socket
         }
@@ -88,9 +85,9 @@ final class ConnectionInput {
         if (n == 0 || connection.isDraining()) {
             return serverWork;     // while lingering, what arrives is read only to be dropped
         }
-        clock.heard(System.nanoTime());
+        connection.clock.heard(System.nanoTime());
         allowance.received(n);
-        stats.bytesIn.add(n);
+        connection.server.stats().bytesIn.add(n);
         buffer.flip();
         if (topUp) {
             carried.append(buffer);     // nothing is parsed while suspended: read on only to see a client leave
@@ -112,10 +109,13 @@ final class ConnectionInput {
         try {
             keep = connection.consume(input);
         } finally {
-            if (keep) {
+            if (keep && input.hasRemaining()) {
+                if (carried == null) {
+                    carried = new CarriedInput();
+                }
                 carried.keep(input);
             } else {
-                carried.clear();
+                carried = null;
             }
             inPass = false;
             afterPass();
@@ -124,26 +124,26 @@ final class ConnectionInput {
 
     /** Asks the loop to go on with the carried input at its next pass (once, however often asked). */
     void continueSoon() {
-        if (!continueQueued && !carried.isEmpty()) {
+        if (!continueQueued && carried != null) {
             continueQueued = true;
-            loop.continueSoon(connection);
+            connection.loop.continueSoon(connection);
         }
     }
 
     /** Goes on with carried input (a loop pass after a yield, or a retry). */
     void continueCarried() {
         continueQueued = false;
-        if (!carried.isEmpty()) {
+        if (carried != null) {
             pass(carried.bytes());
         }
     }
 
     private void afterPass() {
         boolean closed = connection.isClosed();
-        allowance.account(connection.assembler(), carried.capacity(), closed);
-        reading.carrying(carried.capacity());
-        boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && !carried.isEmpty();
-        reading.passEnded(yielded);
+        allowance.account(connection.assembler(), carriedBytes(), closed);
+        connection.reading.carrying(carriedBytes());
+        boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && carried != null;
+        connection.reading.passEnded(yielded);
         if (yielded && !closed) {
             continueSoon();
         }
@@ -151,7 +151,7 @@ final class ConnectionInput {
 
     /** A message failed as stalled is dead: its buffers and the input after it go back to the budget at once. */
     private void giveBackStalledMessage() {
-        carried.clear();
+        carried = null;
         MessageAssembler assembler = connection.assembler();
         if (assembler != null) {
             assembler.abandonMessage();
@@ -178,13 +178,14 @@ final class ConnectionInput {
 
     /** The connection ended: what it held goes back to the budget. */
     void closed() {
-        carried.clear();
+        carried = null;
         allowance.account(null, 0, true);
     }
 
     /** A timer pass: retries a stopped pass when it may go on; fails a message whose sender went silent. */
     void onTimer(long now) {
         // An application's pause is not the server's doing: its time counts, or a paused holder keeps the overdraft for good.
+        ReadGate reading = connection.reading;
         ConnectionAllowance.Verdict verdict = allowance.check(now, reading.isReading() || reading.isHeld() || reading.isAppPaused());
         if (verdict == ConnectionAllowance.Verdict.STALLED) {
             if (connection.isOpen()) {
@@ -199,12 +200,12 @@ final class ConnectionInput {
             continueCarried();
         }
         MessageAssembler assembler = connection.assembler();
-        if (assembler == null || !assembler.messageInProgress() || !carried.isEmpty() || !reading.isReading()) {
-            clock.notWaitingOnPeer(now);       // not the peer's silence: we are not reading it
+        if (assembler == null || !assembler.messageInProgress() || carried != null || !reading.isReading()) {
+            connection.clock.notWaitingOnPeer(now);       // not the peer's silence: we are not reading it
             return;
         }
-        long timeout = config.partialMessageTimeoutMillis();
-        if (timeout > 0 && connection.isOpen() && clock.peerSilentFor(now, timeout)) {
+        long timeout = connection.config.partialMessageTimeoutMillis();
+        if (timeout > 0 && connection.isOpen() && connection.clock.peerSilentFor(now, timeout)) {
             connection.failInput(new CloseException(CloseCodes.POLICY_VIOLATION, "message not completed: nothing received for "
                     + timeout + " ms"));
         }

@@ -53,12 +53,11 @@ abstract class ConnectionStateMachine {
         this.server = server;
         this.config = server.settings();
         this.writer = server.frameWriter();
-        this.reading = new ReadGate(self(), server);
+        this.reading = new ReadGate(self());
         this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
-        this.outbox = new Outbox(self(), transport, loop, config, server.stats(), reading, server.limits().inbound,
-                server.limits().output);
+        this.outbox = new Outbox(self());
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
-        this.input = new ConnectionInput(self(), loop, reading, clock, server);
+        this.input = new ConnectionInput(self(), server);
     }
 
     /** This connection as its parts know it: the one subclass, without a cast. */
@@ -261,7 +260,6 @@ abstract class ConnectionStateMachine {
         } catch (IOException ignored) {
             // nothing more to do with a socket we are dropping
         }
-        loop.forget(self());
         server.registry().closed(id, handle != null);
         if (handle != null) {
             CloseStatus status = closeStatus == null ? CloseStatus.LOST : closeStatus;

@@ -7,9 +7,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
@@ -37,7 +35,6 @@ final class IoLoop implements Runnable {
     private final List<ServerConnection> yielded = new ArrayList<>();
     private final List<ServerConnection> yieldedNow = new ArrayList<>();
     private final OutOfMemoryGuard memory = new OutOfMemoryGuard();
-    private final Set<ServerConnection> connections = new HashSet<>();
     private final List<ServerConnection> timerSnapshot = new ArrayList<>();
     private final Consumer<SelectionKey> onReady = this::ready;
     private volatile boolean running = true;
@@ -99,7 +96,6 @@ final class IoLoop implements Runnable {
             ServerConnection connection = new ServerConnection(channel, this, server);
             try {
                 connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
-                connections.add(connection);
             } catch (IOException e) {
                 connection.closeChannel();
             }
@@ -121,17 +117,27 @@ final class IoLoop implements Runnable {
      * (never at once: this may be called from a listener, in the middle of a connection's parse).
      */
     void readingSwitched() {
-        tasks.add(() -> new ArrayList<>(connections).forEach(ServerConnection::readingSwitched));
+        tasks.add(() -> connections(new ArrayList<>()).forEach(ServerConnection::readingSwitched));
         selector.wakeup();
     }
 
-    void forget(ServerConnection connection) {
-        connections.remove(connection);
+    /**
+     * This loop's connections, added to {@code into}: the attachments of the selector's valid keys
+     * (a connection cancels its key as it closes). The selector keeps them anyway, so a set of our
+     * own would only cost every connection an entry.
+     */
+    private List<ServerConnection> connections(List<ServerConnection> into) {
+        for (SelectionKey key : selector.keys()) {
+            if (key.isValid() && key.attachment() instanceof ServerConnection) {
+                into.add((ServerConnection) key.attachment());
+            }
+        }
+        return into;
     }
 
     /** Graceful stop, step one: every connection starts closing. */
     void shutdownConnections() {
-        execute(() -> new ArrayList<>(connections).forEach(ServerConnection::shutdown));
+        execute(() -> connections(new ArrayList<>()).forEach(ServerConnection::shutdown));
     }
 
     /** Stops the thread and drops whatever is still connected. */
@@ -156,7 +162,7 @@ final class IoLoop implements Runnable {
         } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
             lifecycle.loopFailed(thread.getName(), e);
         } finally {
-            new ArrayList<>(connections).forEach(ServerConnection::closeChannel);
+            connections(new ArrayList<>()).forEach(ServerConnection::closeChannel);
             try {
                 selector.close();
             } catch (IOException ignored) {
@@ -264,7 +270,7 @@ final class IoLoop implements Runnable {
             acceptor.onTimer(now);
         }
         timerSnapshot.clear();
-        timerSnapshot.addAll(connections);
+        connections(timerSnapshot);
         for (ServerConnection connection : timerSnapshot) {
             try {
                 connection.onTimer(now);

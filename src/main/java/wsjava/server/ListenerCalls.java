@@ -15,7 +15,6 @@ final class ListenerCalls implements MessageHandler {
     /** What the listener is given: the connection's public face. */
     private final WebSocketConnection connection;
     private final WebSocketListener listener;
-    private final ServerStats stats;
     /** The listener reads binary messages as buffers, so an assembled array is wrapped, not copied. */
     private final boolean takesBuffers;
 
@@ -34,11 +33,10 @@ final class ListenerCalls implements MessageHandler {
     /** During onBinary: the view of an assembled message (its own array, or a pooled buffer), which nobody reuses. */
     private ByteBuffer ownedView;
 
-    ListenerCalls(ServerConnection machine, WebSocketConnection connection, WebSocketListener listener, ServerStats stats) {
+    ListenerCalls(ServerConnection machine, WebSocketConnection connection, WebSocketListener listener) {
         this.machine = machine;
         this.connection = connection;
         this.listener = listener;
-        this.stats = stats;
         this.takesBuffers = TAKES_BUFFERS.get(listener.getClass());
     }
 
@@ -56,7 +54,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onText(String text) {
         if (machine.isOpen()) {
-            stats.messagesIn.increment();
+            machine.server.stats().messagesIn.increment();
             try {
                 listener.onText(connection, text);
             } catch (Throwable e) {
@@ -68,7 +66,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onBinary(byte[] data) {
         if (machine.isOpen()) {
-            stats.messagesIn.increment();
+            machine.server.stats().messagesIn.increment();
             try {
                 if (takesBuffers) {
                     ownedView = ByteBuffer.wrap(data).asReadOnlyBuffer();
@@ -105,7 +103,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onAssembledBinary(ByteBuffer view) {
         if (machine.isOpen()) {
-            stats.messagesIn.increment();
+            machine.server.stats().messagesIn.increment();
             try {
                 ownedView = view;
                 listener.onBinary(connection, view);
@@ -121,7 +119,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onBinary(ByteBuffer view) {
         if (machine.isOpen()) {
-            stats.messagesIn.increment();
+            machine.server.stats().messagesIn.increment();
             try {
                 listener.onBinary(connection, view);
             } catch (Throwable e) {

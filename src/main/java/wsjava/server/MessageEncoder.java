@@ -22,8 +22,8 @@ final class MessageEncoder {
     private final Outbox outbox;
     /** Null when permessage-deflate was not agreed. */
     private final MessageDeflater deflater;
-    private final int thresholdBytes;
-    private final long idleReleaseNanos;
+    /** The threshold and the idle release, read only with a {@link #deflater}. */
+    private final Compression settings;
     /** Null with {@link #deflater}: only compressed messages go to a worker (and a lane costs an idle connection 136 bytes). */
     private final CompressionLane lane;
 
@@ -32,12 +32,11 @@ final class MessageEncoder {
         this.outbox = outbox;
         this.deflater = deflater;
         this.lane = deflater == null ? null : new CompressionLane();
-        this.thresholdBytes = settings.thresholdBytes();
-        this.idleReleaseNanos = settings.idleReleaseMillis() * 1_000_000L;
+        this.settings = settings;
     }
 
     boolean compresses(int length) {
-        return deflater != null && length >= thresholdBytes;
+        return deflater != null && length >= settings.thresholdBytes();
     }
 
     /**
@@ -240,7 +239,7 @@ final class MessageEncoder {
     /** Frees the compressor of a connection that has sent nothing compressed for a while (timer pass). */
     void releaseIfIdle(long nowNanos) {
         if (deflater != null) {
-            deflater.releaseIfIdle(nowNanos, idleReleaseNanos);
+            deflater.releaseIfIdle(nowNanos, settings.idleReleaseMillis() * 1_000_000L);
         }
     }
 

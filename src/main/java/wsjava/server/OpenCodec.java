@@ -14,18 +14,28 @@ import wsjava.protocol.ZlibStreams;
  * An open connection's codec, made at the upgrade from what was agreed: the frame parser and
  * message assembler for what arrives (inflating when permessage-deflate was agreed), the encoder
  * for what is sent, and the zlib streams and pooled buffers they hold until the connection ends.
+ *
+ * <p>The parser and the assembler are made at the first bytes after the upgrade and dropped by a
+ * timer pass that finds them at rest (between frames, no message in progress, no buffer held: no
+ * state to lose, nothing counted in the inbound budget), so an idle connection keeps neither; the
+ * next bytes make them again.
  */
 final class OpenCodec {
 
-    private final FrameParser parser;
-    private final MessageAssembler assembler;
+    /** Null until the first bytes, and again once at rest. */
+    private FrameParser parser;
+    private MessageAssembler assembler;
+    /** What the parser and assembler are made from. */
+    private final ListenerCalls handler;
+    private final ConnectionAllowance allowance;
+    private final WebSocketServer server;
+    /** Lifelong with permessage-deflate (its context outlives each message); null without. */
     private final MessageInflater inflater;
     private final MessageEncoder encoder;
     /** Null unless binary messages are assembled in pooled direct buffers. */
     private final ConnectionBuffers buffers;
     /** Native memory reserved in the zlib budget for this connection's lifelong streams. */
     private final long zlibReserved;
-    private final ZlibBudget zlib;
 
     /**
      * Binary messages are assembled in the loop's pooled direct buffers when the listener reads
@@ -35,28 +45,40 @@ final class OpenCodec {
     OpenCodec(DeflateAgreement deflate, WebSocketServer server, IoLoop loop, ListenerCalls handler, FrameWriter writer, Outbox outbox,
               ConnectionAllowance allowance, String clientAddress) {
         ServerConfig config = server.settings();
-        this.zlib = server.limits().zlib;
+        this.server = server;
+        this.handler = handler;
+        this.allowance = allowance;
         this.zlibReserved = deflate == null ? 0 : ZlibBudget.lifelongBytes(deflate);
         this.buffers = handler.takesBuffers() ? new ConnectionBuffers(loop.buffers().directPool) : null;
         Compression compression = config.compression();
         if (deflate == null) {
             inflater = null;
             encoder = new MessageEncoder(writer, outbox, null, compression);
-            parser = new FrameParser(Role.SERVER, config.maxFramePayload());
         } else {
             inflater = new MessageInflater(deflate.clientNoContextTakeover(), config.maxInflationRatio(), loop.buffers().inflateStep, server.limits().zlibStreams,
                     server.limits().inflationPastRatio.of(clientAddress), server.limits().inflationPastRatio.server());
             MessageDeflater deflater = new MessageDeflater(compression.level(), deflate.serverNoContextTakeover(), server.limits().zlibStreams);
             encoder = new MessageEncoder(writer, outbox, deflater, compression);
-            parser = new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
         }
-        assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers, DirectPool.MIN_BYTES, allowance);
     }
 
+    /** Before a pass parses: makes the parser and assembler if there are none; false while the assembler may not go on (see {@link MessageAssembler#resume}). */
+    boolean resume() {
+        if (assembler == null) {
+            ServerConfig config = server.settings();
+            parser = inflater == null ? new FrameParser(Role.SERVER, config.maxFramePayload())
+                    : new FrameParser(Role.SERVER, DeflateAgreement.frameLimit(config.maxFramePayload()), DeflateAgreement.RSV);
+            assembler = new MessageAssembler(handler, config.maxMessageSize(), inflater, buffers, DirectPool.MIN_BYTES, allowance);
+        }
+        return assembler.resume();
+    }
+
+    /** Parses, after {@link #resume()} said yes. */
     void parse(ByteBuffer bytes) {
         parser.parse(bytes, assembler);
     }
 
+    /** The assembler, or null while at rest. */
     MessageAssembler assembler() {
         return assembler;
     }
@@ -69,15 +91,21 @@ final class OpenCodec {
         return buffers;
     }
 
-    /** A timer pass: an idle connection's compressor is freed. */
+    /** A timer pass: an idle connection's compressor is freed, and its parser and assembler once at rest. */
     void onTimer(long now) {
         encoder.releaseIfIdle(now);
+        if (assembler != null && parser.atFrameBoundary() && !assembler.messageInProgress() && assembler.bufferCapacity() == 0) {
+            parser = null;
+            assembler = null;
+        }
     }
 
     /** The connection ended: zlib memory goes back now, not when the collector finds it. */
     void release() {
-        zlib.release(zlibReserved);
-        assembler.release();
+        server.limits().zlib.release(zlibReserved);
+        if (assembler != null) {
+            assembler.release();
+        }
         if (inflater != null) {
             inflater.release();
         }

@@ -20,15 +20,8 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  */
 final class Outbox {
 
+    /** Its transport, loop, read gate, settings and server are the connection's: not kept again here. */
     private final ServerConnection connection;
-    private final Transport transport;
-    private final IoLoop loop;
-    private final ServerConfig config;
-    private final ServerStats stats;
-    private final ReadGate reading;
-    /** Payloads held until queued count against it too: a backlog of compressions is memory like any other. */
-    private final InboundBudget budget;
-    private final OutputBudget output;
     private final OutboundQueue queue = new OutboundQueue();
     /** How long output may wait with nothing taken before its client counts as stalled. */
     static final long STALL_NANOS = 1_000_000_000L;
@@ -42,27 +35,23 @@ final class Outbox {
     /** Payloads of this connection's messages held elsewhere until queued (waiting for a compression worker). */
     private volatile long elsewhere;
     private static final AtomicLongFieldUpdater<Outbox> ELSEWHERE = AtomicLongFieldUpdater.newUpdater(Outbox.class, "elsewhere");
-    private SelectionKey key;
     /** Close TCP once the queue is written; with {@code lingerAfterFlush}, after draining the peer. */
     private boolean closeAfterFlush;
     private boolean lingerAfterFlush;
     /** More than the writable threshold is queued; cleared (and the listener told) once half of it is written. */
     private volatile boolean unwritable;
 
-    Outbox(ServerConnection connection, Transport transport, IoLoop loop, ServerConfig config, ServerStats stats, ReadGate reading,
-           InboundBudget budget, OutputBudget output) {
-        this.budget = budget;
-        this.output = output;
+    Outbox(ServerConnection connection) {
         this.connection = connection;
-        this.transport = transport;
-        this.loop = loop;
-        this.config = config;
-        this.stats = stats;
-        this.reading = reading;
     }
 
-    void register(SelectionKey selectionKey) {
-        key = selectionKey;
+    /** The server's output budget: what every connection's queue holds. */
+    private OutputBudget output() {
+        return connection.server.limits().output;
+    }
+
+    private ServerConfig config() {
+        return connection.config;
     }
 
     long queuedBytes() {
@@ -81,14 +70,14 @@ final class Outbox {
      */
     void holdElsewhere(long bytes) {
         ELSEWHERE.addAndGet(this, bytes);
-        budget.add(bytes, 0);
+        connection.server.limits().inbound.add(bytes, 0);     // a backlog of compressions is memory like any other
     }
 
     /** Brings the output budget up to date with what the queue holds now. */
     private synchronized void report() {
         long now = queue.heldBytes();
         if (now != reported) {      // an echo written through holds nothing: spare the shared counter
-            output.add(now - reported);
+            output().add(now - reported);
             reported = now;
         }
     }
@@ -105,7 +94,7 @@ final class Outbox {
      * than the read pause of output that has taken nothing for {@link #STALL_NANOS}.
      */
     boolean stalledWhileBudgetSpent(long nowNanos) {
-        return output.over() && queue.queuedBytes() > 0 && heldBytes() > config.readPauseBytes()
+        return output().over() && queue.queuedBytes() > 0 && heldBytes() > config().readPauseBytes()
                 && nowNanos - lastProgressNanos > STALL_NANOS;
     }
 
@@ -115,7 +104,7 @@ final class Outbox {
     }
 
     boolean onIoThread() {
-        return loop.inLoop();
+        return connection.loop.inLoop();
     }
 
     /** False while more than the writable threshold waits; the listener hears when it is true again. */
@@ -151,30 +140,30 @@ final class Outbox {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
         noteWaitingStarts();
-        return afterWritingFirst(queue.addWritingFirst(transport, parts));
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, parts));
     }
 
     /** Whether {@link #sendNow(ByteBuffer)} may be used now: this is the I/O thread of a plain socket. */
     boolean writesThroughNow() {
-        return loop.inLoop() && transport.writesThrough();
+        return connection.loop.inLoop() && connection.transport.writesThrough();
     }
 
     /** The I/O thread's scratch for one small frame (cleared), to lay out for {@link #sendNow(ByteBuffer)}. */
     ByteBuffer smallFrameScratch() {
-        return loop.buffers().smallFrame.clear();
+        return connection.loop.buffers().smallFrame.clear();
     }
 
     /** {@link #sendNow(ByteBuffer[])} for one frame laid out in {@link #smallFrameScratch()}, when {@link #writesThroughNow()}. */
     boolean sendNow(ByteBuffer frame) {
         noteWaitingStarts();
-        return afterWritingFirst(queue.addWritingFirst(transport, frame));
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, frame));
     }
 
     private boolean afterWritingFirst(long written) {
         if (written < 0) {
             return afterAdding(-1, null);
         }
-        stats.bytesOut.add(written);
+        connection.server.stats().bytesOut.add(written);
         return afterAdding(heldBytes(), null);
     }
 
@@ -194,13 +183,13 @@ final class Outbox {
             }
             return false;
         }
-        if (queued > config.writableThresholdBytes()) {
+        if (queued > config().writableThresholdBytes()) {
             unwritable = true;
         }
-        if (queued > config.outboundLimitBytes()) {
-            return dropSlowClient("client too slow: over " + config.outboundLimitBytes() + " bytes of output held", done);
+        if (queued > config().outboundLimitBytes()) {
+            return dropSlowClient("client too slow: over " + config().outboundLimitBytes() + " bytes of output held", done);
         }
-        if (output.over() && stalledWhileBudgetSpent(System.nanoTime())) {    // over() first: no clock read per message
+        if (output().over() && stalledWhileBudgetSpent(System.nanoTime())) {    // over() first: no clock read per message
             return dropSlowClient(STALLED_REASON, done);
         }
         if (queued > 0) {
@@ -233,7 +222,7 @@ final class Outbox {
         if (done != null) {
             done.completeExceptionally(new java.io.IOException(reason));
         }
-        loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION, reason));
+        connection.loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION, reason));
         return false;
     }
 
@@ -244,7 +233,7 @@ final class Outbox {
 
     void requestFlush() {
         if (FLUSH_REQUESTED.compareAndSet(this, 0, 1)) {
-            loop.flushSoon(connection);
+            connection.loop.flushSoon(connection);
         }
     }
 
@@ -255,12 +244,12 @@ final class Outbox {
         boolean pending;
         try {
             long before = queue.queuedBytes();
-            left = transport.flushPending() ? queue.writeTo(transport, loop.buffers().gather) : before;
-            stats.bytesOut.add(before - left);
+            left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : before;
+            connection.server.stats().bytesOut.add(before - left);
             if (left < before) {
                 lastProgressNanos = System.nanoTime();
             }
-            pending = transport.hasPendingOutput();
+            pending = connection.transport.hasPendingOutput();
         } catch (IOException e) {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
             return;
@@ -273,22 +262,22 @@ final class Outbox {
             }
             return;
         }
-        ReadGate.setInterest(key, SelectionKey.OP_WRITE, left > 0 || pending);
+        ReadGate.setInterest(connection.key(), SelectionKey.OP_WRITE, left > 0 || pending);
         report();
         long held = heldBytes();
-        if (unwritable && held <= config.writableThresholdBytes() / 2) {
+        if (unwritable && held <= config().writableThresholdBytes() / 2) {
             unwritable = false;
             connection.becameWritable();
         }
-        if (open && !reading.isHeld() && held > config.readPauseBytes()) {
-            reading.hold();          // the peer isn't reading: stop reading from it too
-        } else if ((open || closing) && !closeAfterFlush && reading.isHeld() && held <= config.readPauseBytes() / 2) {
-            reading.release();       // also after our close frame: the peer's reply to it must be read
+        if (open && !connection.reading.isHeld() && held > config().readPauseBytes()) {
+            connection.reading.hold();          // the peer isn't reading: stop reading from it too
+        } else if ((open || closing) && !closeAfterFlush && connection.reading.isHeld() && held <= config().readPauseBytes() / 2) {
+            connection.reading.release();       // also after our close frame: the peer's reply to it must be read
         }
     }
 
     /** Output is done (lingering): no more write interest. */
     void stopWriting() {
-        ReadGate.setInterest(key, SelectionKey.OP_WRITE, false);
+        ReadGate.setInterest(connection.key(), SelectionKey.OP_WRITE, false);
     }
 }

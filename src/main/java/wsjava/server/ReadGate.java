@@ -31,9 +31,8 @@ final class ReadGate {
      */
     static final int SUSPENDED_CARRY = 2 * 1024;
 
+    /** Its server and selection key are the connection's: not kept again here. */
     private final ServerConnection connection;
-    private final WebSocketServer server;
-    private SelectionKey key;
     private boolean held;
     private boolean carrying;
     private boolean upgradeWaited;
@@ -43,13 +42,8 @@ final class ReadGate {
     private boolean draining;
     private int window = IoLoop.READ_BUFFER_BYTES;
 
-    ReadGate(ServerConnection connection, WebSocketServer server) {
+    ReadGate(ServerConnection connection) {
         this.connection = connection;
-        this.server = server;
-    }
-
-    void register(SelectionKey selectionKey) {
-        key = selectionKey;
     }
 
     /** Stops reading: back-pressure, or a connection that failed. */
@@ -86,7 +80,7 @@ final class ReadGate {
 
     /** The server's reading is suspended and this connection is open: it is read only up to {@link #SUSPENDED_CARRY}. */
     boolean suspendedOpen() {
-        return server.readingSuspended() && connection.isOpen();
+        return connection.server.readingSuspended() && connection.isOpen();
     }
 
     /**
@@ -102,8 +96,8 @@ final class ReadGate {
     }
 
     private boolean headWaits() {
-        EventRoom room = server.limits().events;
-        return connection.readsHead() && (server.readingSuspended() || (room != null && !room.mayOpen()));
+        EventRoom room = connection.server.limits().events;
+        return connection.readsHead() && (connection.server.readingSuspended() || (room != null && !room.mayOpen()));
     }
 
     /** From now on every byte is read, to be dropped. */
@@ -118,6 +112,7 @@ final class ReadGate {
 
     /** Whether the socket is being read now (its silence means the client's, not ours). */
     boolean isReading() {
+        SelectionKey key = connection.key();
         return key != null && key.isValid() && (key.interestOps() & SelectionKey.OP_READ) != 0;
     }
 
@@ -129,7 +124,7 @@ final class ReadGate {
         upgradeWaited = headWaits();
         boolean paused = (appPaused && connection.isOpen()) || upgradeWaited;
         boolean roomToCarry = !carrying || (suspended && carried < SUSPENDED_CARRY);
-        setInterest(key, SelectionKey.OP_READ, draining || (!held && roomToCarry && !paused));
+        setInterest(connection.key(), SelectionKey.OP_READ, draining || (!held && roomToCarry && !paused));
     }
 
     /** How much the next read may take; {@code budgetSpent}: the budget is spent and this connection has no overdraft. */

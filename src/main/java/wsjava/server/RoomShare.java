@@ -30,11 +30,6 @@ final class RoomShare {
         return true;
     }
 
-    /** Whether the listener has a room at all. */
-    boolean active() {
-        return room != null;
-    }
-
     /** Room for a message's start: its event's fixed cost and the buffer it may reuse without growing. */
     boolean reserveStart(long keptBuffer) {
         if (room == null) {

@@ -76,9 +76,12 @@ final class ServerConnection extends ConnectionStateMachine {
 
     void register(SelectionKey selectionKey) {
         key = selectionKey;
-        reading.register(selectionKey);
-        outbox.register(selectionKey);
         server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
+    }
+
+    /** The selection key, or null before the connection is registered; its read gate and outbox set interest on it. */
+    SelectionKey key() {
+        return key;
     }
 
     @Override
@@ -123,7 +126,7 @@ final class ServerConnection extends ConnectionStateMachine {
             if (state == State.HANDSHAKE && !readRequest(bytes)) {
                 return false;
             }
-            if ((state == State.OPEN || state == State.CLOSING) && bytes.hasRemaining() && codec.assembler().resume()) {
+            if ((state == State.OPEN || state == State.CLOSING) && bytes.hasRemaining() && codec.resume()) {
                 codec.parse(bytes);
             }
             return state == State.OPEN || state == State.CLOSING;
@@ -150,7 +153,7 @@ final class ServerConnection extends ConnectionStateMachine {
         }
     }
 
-    /** The open connection's message assembler, or null before the upgrade. */
+    /** The open connection's message assembler, or null before the upgrade and while its input is at rest (see {@link OpenCodec}). */
     wsjava.protocol.MessageAssembler assembler() {
         return codec == null ? null : codec.assembler();
     }

@@ -51,8 +51,8 @@ final class UpgradeStage {
         String remote = ForwardedFor.clientOf(request, connection.remoteAddress(), server.limits().trustedProxies);
         AcceptedUpgrade upgrade = AcceptedUpgrade.answer(request, server.answers().admit(request, remote), server.settings(), server.answers().listener(),
                 server.limits().zlib);
-        ConnectionHandle handle = new ConnectionHandle(connection, server, request, remote, upgrade, writer, outbox);
-        ListenerCalls calls = new ListenerCalls(connection, handle, upgrade.listener, server.stats());
+        ConnectionHandle handle = new ConnectionHandle(connection, request, remote, upgrade);
+        ListenerCalls calls = new ListenerCalls(connection, handle, upgrade.listener);
         OpenCodec codec = new OpenCodec(upgrade.deflate, server, loop, calls, writer, outbox, allowance, HandshakeLimiter.addressOf(remote));
         handle.encodeWith(codec.encoder());
         return new Session(upgrade.response, handle, calls, codec);

@@ -34,6 +34,22 @@ class IdleConnectionFootprintTest {
             + "Accept-Language: en-GB,en;q=0.9,de;q=0.8\r\nAccept-Encoding: gzip, deflate, br\r\nPragma: no-cache\r\n"
             + "Cache-Control: no-cache\r\nCookie: theme=dark; session=0123456789abcdef0123456789abcdef\r\n";
 
+    /**
+     * WSJava's own objects an idle connection keeps (without pooled buffers, which this test's
+     * listener does not take): its state machine and the parts that live as long as it. Parts only
+     * needed while something happens (the frame parser and message assembler, input carried over,
+     * room in an event queue, a large message off the heap, a compression lane) are made then, so one
+     * made eagerly shows here. Lower it when a part goes; raising it needs a reason.
+     */
+    private static final int MAX_OWN_OBJECTS = 13;
+
+    /**
+     * The heap per idle connection that {@link #idleConnectionsKeepNoMoreHeapThanMeasured} measures
+     * (the server's side and the client's socket, in this JVM): 2,397 to 2,401 B in four runs on
+     * OpenJDK 17 once the parser and assembler were made only when bytes arrive, about 4% more allowed.
+     */
+    private static final long MAX_HEAP_PER_CONNECTION = 2_500;
+
     @Test
     void anIdleConnectionKeepsTheFoldedRequestAndNoBuffer() throws Exception {
         List<WebSocketConnection> opened = new CopyOnWriteArrayList<>();
@@ -70,6 +86,15 @@ class IdleConnectionFootprintTest {
                     arrays.add(((byte[]) o).length);
                 }
             }
+            List<String> own = new ArrayList<>();
+            for (Object o : mine) {
+                if (o.getClass().getName().startsWith("wsjava.") && !(o instanceof IoLoop)) {    // the loop is shared, and not entered
+                    own.add(o.getClass().getSimpleName());
+                }
+            }
+            Collections.sort(own);
+            assertTrue(own.size() <= MAX_OWN_OBJECTS, "an idle connection keeps " + own.size() + " of WSJava's objects, more than "
+                    + MAX_OWN_OBJECTS + ": " + own);
             Collections.sort(arrays);
             int folded = arrays.isEmpty() ? 0 : arrays.remove(arrays.size() - 1);
             assertTrue(folded <= headBytes, "the request is kept in at most its size on the wire: " + folded + " of " + headBytes);
@@ -85,14 +110,13 @@ class IdleConnectionFootprintTest {
 
     /**
      * The heap per idle connection, after a full collection, in this JVM: the server's side and the
-     * client's socket both count, so the bound is the issue's target for the server (1 KiB) with a
-     * generous allowance for the rest, the JDK's two sockets included. Before the request was
-     * folded, a browser-like upgrade kept well above it.
+     * client's socket both count (the JDK's two sockets are most of it), so the bound is what was
+     * measured with a little room (see {@link #MAX_HEAP_PER_CONNECTION}).
      */
     @Test
-    void idleConnectionsKeepAtMostAFewKibibytesEach() throws Exception {
+    void idleConnectionsKeepNoMoreHeapThanMeasured() throws Exception {
         int count = 400;        // two descriptors each: stays under a default limit of 1024
-        long bound = 4 * 1024;
+        long bound = MAX_HEAP_PER_CONNECTION;
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new WebSocketListener() { }).start();
         List<java.nio.channels.SocketChannel> clients = new ArrayList<>();
         byte[] request = RawClient.request("/chat?room=1", BROWSER_HEADERS).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -105,6 +129,7 @@ class IdleConnectionFootprintTest {
                 Thread.sleep(10);
             }
             long perConnection = (heapAfterGc() - before) / count;
+            System.out.println(perConnection + " bytes of heap per idle connection (at most " + bound + ")");
             assertTrue(perConnection <= bound, perConnection + " bytes of heap per idle connection, more than " + bound);
         } finally {
             for (java.nio.channels.SocketChannel c : clients) {
