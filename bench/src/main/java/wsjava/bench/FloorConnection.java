@@ -37,7 +37,8 @@ public final class FloorConnection {
     private boolean discard;                        // the current frame is a pong: not echoed
     private int outStart;
     private int afterHead;                          // bytes that came after the request head
-    private ByteBuffer pending;
+    private ByteBuffer pending;                     // output (position to limit) while some is waiting, else null
+    private ByteBuffer output;                      // the connection's output buffer, kept once needed
 
     /** The shared buffer, in the byte order the unmasking words assume. */
     public static ByteBuffer buffer(ByteBuffer direct) {
@@ -96,6 +97,7 @@ public final class FloorConnection {
 
     /** Before a read: copies the carried header bytes to the buffer's start; returns their count (where the read goes). */
     public int restoreCarry(ByteBuffer buffer) {
+        buffer.clear();                             // a write may have left a limit below the carry
         for (int i = 0; i < carried; i++) {
             buffer.put(i, carry[i]);
         }
@@ -107,17 +109,29 @@ public final class FloorConnection {
         return pending;
     }
 
-    /** Keeps {@code buf[from, from + len)} after what is pending (under back-pressure only, so a new buffer is fine). */
+    /**
+     * Keeps {@code buf[from, from + len)} after what is pending, in a buffer kept for the connection
+     * and grown only when too small (as wsfloor.c's realloc): a new direct buffer per short write
+     * would cost the floors more than the write itself.
+     */
     public void keep(ByteBuffer buf, int from, int len) {
-        ByteBuffer grown = ByteBuffer.allocateDirect((pending == null ? 0 : pending.remaining()) + len);
-        if (pending != null) {
-            grown.put(pending);
+        int held = pending == null ? 0 : pending.remaining();
+        if (output == null || output.capacity() < held + len) {
+            ByteBuffer grown = ByteBuffer.allocateDirect(held + len);
+            if (pending != null) {
+                grown.put(pending);
+            }
+            output = grown;
+        } else if (pending != null) {
+            output.compact();
+        } else {
+            output.clear();
         }
-        ByteBuffer part = buf.duplicate();
-        part.limit(from + len).position(from);
-        grown.put(part);
-        grown.flip();
-        pending = grown;
+        buf.limit(from + len).position(from);
+        output.put(buf);
+        buf.clear();                                // absolute access in the shared buffer stays unlimited
+        output.flip();
+        pending = output;
     }
 
     /** All that was pending has gone out. */
