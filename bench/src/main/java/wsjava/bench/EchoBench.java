@@ -100,13 +100,14 @@ public final class EchoBench {
         Path out = Path.of(Options.value(args, "--out", "results"));
         String sizeList = Options.value(args, "--sizes", smoke ? "64" : "64,1024,16384,65536,1048576");    // bytes, e.g. --sizes 64,16384
         int[] sizes = Arrays.stream(sizeList.split(",")).mapToInt(v -> Integer.parseInt(v.trim())).toArray();
-        int[] connectionCounts = smoke ? new int[] {1, 2} : new int[] {1, 16, 64};
+        int[] connectionCounts = Arrays.stream(Options.value(args, "--connections", smoke ? "1,2" : "1,16,64").split(","))
+                .mapToInt(v -> Integer.parseInt(v.trim())).toArray();
         double warmup = smoke ? 0.2 : quick ? 0.5 : 1.0;
         double measure = smoke ? 0.5 : quick ? 1.5 : 3.0;
         int idle = Integer.parseInt(Options.value(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
         boolean pin = !smoke && canPin();
-        List<Peer> peers = EchoPeers.lineUp(out.resolve("native"));
+        List<Peer> peers = EchoPeers.lineUp(out.resolve("native"), Options.value(args, "--only", null));    // e.g. --only floor,WSJava
         CLoadClient cClient = CLoadClient.build(out.resolve("native"));
         System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s; throughput from %s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", peers.size(), sizes.length, connectionCounts.length, measure,
@@ -117,7 +118,7 @@ public final class EchoBench {
                 "idle connections held", "server RSS MiB", "RSS before connecting MiB", "note"));
         Map<String, Double> rate = new LinkedHashMap<>();
         Map<String, Double> floorMicros = new HashMap<>();     // "size|connections": the floor's µs/msg, measured first
-        int rounds = smoke ? 1 : quick ? 3 : 7;
+        int rounds = Integer.parseInt(Options.value(args, "--rounds", smoke ? "1" : quick ? "3" : "7"));
         Progress progress = new Progress("echo", (long) peers.size() * sizes.length * connectionCounts.length
                 + (cClient == null ? 0 : sizes.length));
         for (Peer peer : peers) {
@@ -161,8 +162,9 @@ public final class EchoBench {
             }
         }
         int mid = connectionCounts.length > 1 ? connectionCounts[connectionCounts.length > 2 ? 1 : 0] : connectionCounts[0];
-        Peer newerJdk = NewerJdkPeer.find(PEERS.get(0));
-        List<Peer> compared = EchoHeadToHead.select(peers, newerJdk);
+        List<Peer> onNewerJdk = EchoPeers.onNewerJdk(peers);
+        Peer newerJdk = onNewerJdk.stream().filter(p -> p.name.startsWith("WSJava ")).findFirst().orElse(null);
+        List<Peer> compared = EchoHeadToHead.select(peers, onNewerJdk);
         Map<String, EchoHeadToHead.Median> headToHead = cClient == null ? Map.of()
                 : EchoHeadToHead.run(compared, cClient, sizes, mid, rounds, smoke ? 0.3 : 1.0, pin, out, progress);
         progress.finish();

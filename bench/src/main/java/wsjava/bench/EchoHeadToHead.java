@@ -23,16 +23,15 @@ import java.util.Map;
  */
 final class EchoHeadToHead {
 
-    static final List<String> COMPARED = List.of(FloorPeer.NAME, "WSJava", "uWebSockets", "Netty", "Netty epoll", EchoPeers.NETTY_IO_URING);
+    static final List<String> COMPARED = List.of(FloorPeer.NAME, EchoPeers.NIO_FLOOR, FfmFloorPeer.NAME, "WSJava", "uWebSockets", "Netty",
+            "Netty epoll", EchoPeers.NETTY_IO_URING);
 
-    /** The peers of the run that take part, in {@link #COMPARED}'s order, with WSJava on a newer JDK (when not null) after WSJava. */
-    static List<EchoBench.Peer> select(List<EchoBench.Peer> peers, EchoBench.Peer newerJdk) {
+    /** The peers of the run that take part, in {@link #COMPARED}'s order (a "NAME (JDK n)" row by its NAME), each on a newer JDK after it. */
+    static List<EchoBench.Peer> select(List<EchoBench.Peer> peers, List<EchoBench.Peer> onNewerJdk) {
         List<EchoBench.Peer> compared = new ArrayList<>();
         for (String name : COMPARED) {
-            peers.stream().filter(p -> p.name.equals(name)).forEach(compared::add);
-            if (name.equals("WSJava") && newerJdk != null) {
-                compared.add(newerJdk);
-            }
+            peers.stream().filter(p -> EchoPeers.named(p.name, name)).forEach(compared::add);
+            onNewerJdk.stream().filter(p -> p.name.startsWith(name + " (JDK ")).forEach(compared::add);
         }
         return compared;
     }

@@ -25,34 +25,45 @@ final class NewerJdkPeer {
     }
 
     /** The peer, or null (with the reason printed) when there is no newer JDK. */
-    static EchoBench.Peer find(EchoBench.Peer wsjava) {
+    static EchoBench.Peer find(EchoBench.Peer peer) {
         Path best = newest();
         if (best == null) {
             String chosen = System.getenv(VARIABLE);
-            System.out.println("WSJava on a newer JDK: not run (" + (chosen == null || chosen.isEmpty()
+            System.out.println(peer.name + " on a newer JDK: not run (" + (chosen == null || chosen.isEmpty()
                     ? "none newer than " + Runtime.version().feature() + " under /usr/lib/jvm; " + VARIABLE + " names one"
                     : VARIABLE + "=" + chosen + " is not a JDK newer than " + Runtime.version().feature()) + ")");
             return null;
         }
         List<String> command = new ArrayList<>(List.of(best.resolve("bin/java").toString()));
-        for (String flag : EchoBench.JVM_FLAGS) {
-            if (flag.equals("--add-modules") || flag.equals("jdk.incubator.vector")) {
-                continue;      // added below, only where the runtime has the module (a jlink image may not)
-            }
-            command.add(flag);
-        }
+        command.addAll(heapFlags());
         if (release(best).contains("jdk.incubator.vector")) {
             command.addAll(List.of("--add-modules", "jdk.incubator.vector"));
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), wsjava.mainClass));
-        command.addAll(wsjava.args);
-        return EchoBench.nativePeer(wsjava.name + " (JDK " + feature(best) + ")", command);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), peer.mainClass));
+        command.addAll(peer.args);
+        return EchoBench.nativePeer(peer.name + " (JDK " + feature(best) + ")", command);
+    }
+
+    /** Every Java server's JVM flags but the vector module, which a runtime may lack (a jlink image) and the floors do not use. */
+    static List<String> heapFlags() {
+        List<String> flags = new ArrayList<>();
+        for (String flag : EchoBench.JVM_FLAGS) {
+            if (!flag.equals("--add-modules") && !flag.equals("jdk.incubator.vector")) {
+                flags.add(flag);
+            }
+        }
+        return flags;
     }
 
     /** The home of the newest JDK newer than the running one, or null. */
     static Path newest() {
+        return newestFrom(Runtime.version().feature() + 1);
+    }
+
+    /** The home of the newest JDK of at least feature version {@code feature} (WSJAVA_BENCH_JDK, else under /usr/lib/jvm), or null. */
+    static Path newestFrom(int feature) {
         Path best = null;
-        int bestVersion = Runtime.version().feature();
+        int bestVersion = feature - 1;
         for (Path home : candidates()) {
             int version = feature(home);
             if (version > bestVersion && Files.isExecutable(home.resolve("bin/java"))) {
@@ -85,7 +96,7 @@ final class NewerJdkPeer {
     }
 
     /** The feature version in the JDK's release file, or 0 without one. */
-    private static int feature(Path home) {
+    static int feature(Path home) {
         Matcher m = VERSION.matcher(release(home));
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }

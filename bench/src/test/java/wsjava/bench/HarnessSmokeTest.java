@@ -73,7 +73,10 @@ class HarnessSmokeTest {
                 assertFalse(row.split(",")[3].equals("0"), "no echoes measured: " + row);
             }
         }
-        List<String> expected = new ArrayList<>();
+        List<String> expected = new ArrayList<>(List.of(EchoPeers.NIO_FLOOR));
+        if (FfmFloorPeer.jdk() != null) {
+            expected.add(FfmFloorPeer.name(FfmFloorPeer.jdk()));
+        }
         EchoBench.PEERS.forEach(p -> expected.add(p.name));
         boolean built = Files.exists(out.resolve("native/wsecho"));      // gcc: the C client and the floor
         if (built) {
@@ -111,6 +114,7 @@ class HarnessSmokeTest {
             assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava,") && !r.split(",")[2].equals("0")
                     && r.split(",")[5].matches("\\d+\\.\\d\\dx")), String.join("\n", h2h));
             assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty,")), String.join("\n", h2h));
+            assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,NioFloor,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
             if (NettyTransport.ioUringUnavailable() == null) {
                 assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,Netty io_uring,") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
             }
