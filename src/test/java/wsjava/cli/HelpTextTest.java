@@ -62,6 +62,8 @@ class HelpTextTest {
         assertEquals(java("--version"), launcher("--version"));
         assertEquals(Files.readString(BENCH_HELP), launcher("bench", "--help"));
         assertEquals(Files.readString(BENCH_HELP), launcher("bench"));
+        assertEquals(Files.readString(BENCH_HELP), launcher("bench", "echo", "--help"), "a help flag after a benchmark's name runs nothing");
+        assertEquals(Files.readString(BENCH_HELP), launcher("bench", "attack", "--quick", "-h"));
     }
 
     @Test

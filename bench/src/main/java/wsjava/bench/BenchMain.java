@@ -11,7 +11,8 @@ public final class BenchMain {
 
     public static void main(String[] argv) throws Exception {
         List<String> args = Arrays.asList(argv);
-        String command = args.isEmpty() ? "--help" : args.get(0);
+        // A help flag anywhere (`echo --help`) prints help: a benchmark must not start instead.
+        String command = args.isEmpty() || args.contains("--help") || args.contains("-h") ? "--help" : args.get(0);
         List<String> rest = args.subList(Math.min(1, args.size()), args.size());
         switch (command) {
             case "mask":
