@@ -139,14 +139,20 @@ final class ConnectionInput {
     }
 
     private void afterPass() {
-        boolean closed = connection.isClosed();
-        allowance.account(connection.assembler(), carriedBytes(), closed);
+        boolean closed = account();
         connection.reading.carrying(carriedBytes());
         boolean yielded = allowance.refusal() == ConnectionAllowance.Refusal.WORK && carried != null;
         connection.reading.passEnded(yielded);
         if (yielded && !closed) {
             continueSoon();
         }
+    }
+
+    /** Tells the budget what this connection holds now; returns whether it is closed. */
+    boolean account() {
+        boolean closed = connection.isClosed();
+        allowance.account(connection.assembler(), carriedBytes(), closed);
+        return closed;
     }
 
     /** A message failed as stalled is dead: its buffers and the input after it go back to the budget at once. */

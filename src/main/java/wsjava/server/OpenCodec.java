@@ -16,15 +16,19 @@ import wsjava.protocol.ZlibStreams;
  * for what is sent, and the zlib streams and pooled buffers they hold until the connection ends.
  *
  * <p>The parser and the assembler are made at the first bytes after the upgrade and dropped by a
- * timer pass that finds them at rest (between frames, no message in progress, no buffer held: no
- * state to lose, nothing counted in the inbound budget), so an idle connection keeps neither; the
- * next bytes make them again.
+ * timer pass that finds them at rest for a whole pass (no bytes since the last one, between frames,
+ * no message in progress, no input carried: no state to lose), so an idle connection keeps neither;
+ * the next bytes make them again. The small buffer an assembler keeps between messages goes with
+ * them, and out of the inbound budget: kept, it pinned both to every connection that had sent one
+ * text message.
  */
 final class OpenCodec {
 
     /** Null until the first bytes, and again once at rest. */
     private FrameParser parser;
     private MessageAssembler assembler;
+    /** Bytes came since the last timer pass: a connection in use keeps its parser, assembler and buffer. */
+    private boolean inUse;
     /** What the parser and assembler are made from. */
     private final ListenerCalls handler;
     private final ConnectionAllowance allowance;
@@ -64,6 +68,7 @@ final class OpenCodec {
 
     /** Before a pass parses: makes the parser and assembler if there are none; false while the assembler may not go on (see {@link MessageAssembler#resume}). */
     boolean resume() {
+        inUse = true;
         if (assembler == null) {
             ServerConfig config = server.settings();
             parser = inflater == null ? new FrameParser(Role.SERVER, config.maxFramePayload())
@@ -91,13 +96,23 @@ final class OpenCodec {
         return buffers;
     }
 
-    /** A timer pass: an idle connection's compressor is freed, and its parser and assembler once at rest. */
-    void onTimer(long now) {
+    /**
+     * A timer pass: an idle connection's compressor is freed, and its parser and assembler once at
+     * rest ({@code carrying}: input waits to be parsed, so it is not). Returns whether the assembler
+     * held a buffer, which the inbound budget must now stop counting.
+     */
+    boolean onTimer(long now, boolean carrying) {
         encoder.releaseIfIdle(now);
-        if (assembler != null && parser.atFrameBoundary() && !assembler.messageInProgress() && assembler.bufferCapacity() == 0) {
-            parser = null;
-            assembler = null;
+        boolean used = inUse;
+        inUse = false;
+        if (assembler == null || used || carrying || !parser.atFrameBoundary() || assembler.messageInProgress()) {
+            return false;
         }
+        boolean held = assembler.bufferCapacity() > 0;
+        assembler.release();
+        parser = null;
+        assembler = null;
+        return held;
     }
 
     /** The connection ended: zlib memory goes back now, not when the collector finds it. */

@@ -204,8 +204,8 @@ final class ServerConnection extends ConnectionStateMachine {
             drop(CloseCodes.POLICY_VIOLATION, Outbox.STALLED_REASON);      // it holds memory others need and reads nothing
             return;
         }
-        if (codec != null) {
-            codec.onTimer(now);
+        if (codec != null && codec.onTimer(now, input.carrying())) {
+            input.account();     // the buffer the assembler kept between messages is gone
         }
         if (state == State.OPEN || state == State.CLOSING) {
             input.onTimer(now);

@@ -109,6 +109,63 @@ class IdleConnectionFootprintTest {
     }
 
     /**
+     * A connection that has sent messages is idle too once it stops: its parser and assembler go at
+     * a timer pass, with the small buffer an assembler keeps between messages, which leaves the
+     * inbound budget. Kept, that buffer pinned both to every connection that had sent one text.
+     */
+    @Test
+    void aConnectionThatSentMessagesKeepsNoReadingPartsOnceIdle() throws Exception {
+        List<WebSocketConnection> opened = new CopyOnWriteArrayList<>();
+        List<Object> received = new CopyOnWriteArrayList<>();
+        WebSocketListener listener = new WebSocketListener() {
+            @Override
+            public void onOpen(WebSocketConnection connection) {
+                opened.add(connection);
+            }
+
+            @Override
+            public void onText(WebSocketConnection connection, String text) {
+                received.add(text);
+            }
+
+            @Override
+            public void onBinary(WebSocketConnection connection, byte[] data) {
+                received.add(data);
+            }
+        };
+        WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
+        try (RawClient c = new RawClient(server.port())) {
+            assertEquals(101, c.handshake("/", ""));
+            byte[] small = "hi".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] larger = "x".repeat(5_000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            c.send(c.writer.frame(wsjava.protocol.OpCode.TEXT, true, small, 0, small.length));
+            c.send(c.writer.frame(wsjava.protocol.OpCode.TEXT, true, larger, 0, larger.length));
+            c.send(c.writer.frame(wsjava.protocol.OpCode.BINARY, false, small, 0, 1));
+            c.send(c.writer.frame(wsjava.protocol.OpCode.CONTINUATION, true, small, 1, 1));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (received.size() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(3, received.size(), "all three messages arrived");
+            boolean atRest = false;
+            while (!atRest && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                atRest = reachable(opened.get(0)).stream().noneMatch(o -> o instanceof wsjava.protocol.MessageAssembler
+                        || o instanceof wsjava.protocol.FrameParser);
+            }
+            assertTrue(atRest, "an idle connection that has sent messages keeps no parser or assembler");
+            assertEquals(0, server.inboundBufferedBytes(), "and the inbound budget counts nothing for it");
+            c.send(c.writer.frame(wsjava.protocol.OpCode.TEXT, true, small, 0, small.length));
+            while (received.size() < 4 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals("hi", received.get(3), "the next message makes them again");
+        } finally {
+            server.stop();
+        }
+    }
+
+    /**
      * The heap per idle connection, after a full collection, in this JVM: the server's side and the
      * client's socket both count (the JDK's two sockets are most of it), so the bound is what was
      * measured with a little room (see {@link #MAX_HEAP_PER_CONNECTION}).
