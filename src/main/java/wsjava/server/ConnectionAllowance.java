@@ -36,9 +36,9 @@ final class ConnectionAllowance implements InboundLimits {
     private final InboundBudget budget;
     private final WebSocketServer server;
     /**
-     * Room reserved in the listener's event queue for the message in progress: made at its first
-     * reservation and dropped once given back, so a connection between messages keeps none (and a
-     * listener without a room never makes one).
+     * Room reserved in the listener's event queue for the message in progress: made at the first
+     * reservation, kept (empty) between messages, and dropped when the connection is at rest
+     * ({@link #atRest}), so an idle connection keeps none and a listener without a room never makes one.
      */
     private RoomShare room;
     private int framesLeft;
@@ -69,18 +69,28 @@ final class ConnectionAllowance implements InboundLimits {
         if (events() == null || dataBytes <= 0) {
             return true;
         }
+        return share().reserve(dataBytes);
+    }
+
+    /** This connection's share of the listener's room (there is one), made at its first use. */
+    private RoomShare share() {
         if (room == null) {
             room = new RoomShare(events(), connection);
         }
-        return room.reserve(dataBytes);
+        return room;
     }
 
     /** The message was delivered or dropped: its room goes back (see {@link RoomShare#releaseAll}). */
     private void releaseRoom() {
         if (room != null) {
             room.releaseAll();
-            room = null;
         }
+    }
+
+    /** The connection is at rest, between messages with nothing read since the last timer pass: its share goes. */
+    void atRest() {
+        releaseRoom();
+        room = null;
     }
 
     /** A loop pass begins for this connection: its work allowance is full again. */
@@ -160,8 +170,7 @@ final class ConnectionAllowance implements InboundLimits {
     /** Room for a message's start, with the buffer it may fill without growing: the one kept from the last message. */
     private boolean reserveStart() {
         MessageAssembler assembler = connection.assembler();
-        room = new RoomShare(events(), connection);
-        return room.reserveStart(assembler == null ? 0 : assembler.bufferCapacity());
+        return share().reserveStart(assembler == null ? 0 : assembler.bufferCapacity());
     }
 
     @Override

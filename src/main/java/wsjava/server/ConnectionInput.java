@@ -148,8 +148,14 @@ final class ConnectionInput {
         }
     }
 
+    /** The parser and assembler were dropped at rest: the buffer they kept and the room share go too. */
+    void atRest() {
+        allowance.atRest();
+        account();
+    }
+
     /** Tells the budget what this connection holds now; returns whether it is closed. */
-    boolean account() {
+    private boolean account() {
         boolean closed = connection.isClosed();
         allowance.account(connection.assembler(), carriedBytes(), closed);
         return closed;

@@ -98,8 +98,8 @@ final class OpenCodec {
 
     /**
      * A timer pass: an idle connection's compressor is freed, and its parser and assembler once at
-     * rest ({@code carrying}: input waits to be parsed, so it is not). Returns whether the assembler
-     * held a buffer, which the inbound budget must now stop counting.
+     * rest ({@code carrying}: input waits to be parsed, so it is not). Returns whether they were
+     * dropped: the inbound budget must stop counting the buffer the assembler kept.
      */
     boolean onTimer(long now, boolean carrying) {
         encoder.releaseIfIdle(now);
@@ -108,11 +108,10 @@ final class OpenCodec {
         if (assembler == null || used || carrying || !parser.atFrameBoundary() || assembler.messageInProgress()) {
             return false;
         }
-        boolean held = assembler.bufferCapacity() > 0;
         assembler.release();
         parser = null;
         assembler = null;
-        return held;
+        return true;
     }
 
     /** The connection ended: zlib memory goes back now, not when the collector finds it. */

@@ -205,7 +205,7 @@ final class ServerConnection extends ConnectionStateMachine {
             return;
         }
         if (codec != null && codec.onTimer(now, input.carrying())) {
-            input.account();     // the buffer the assembler kept between messages is gone
+            input.atRest();
         }
         if (state == State.OPEN || state == State.CLOSING) {
             input.onTimer(now);
