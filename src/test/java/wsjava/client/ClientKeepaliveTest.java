@@ -109,9 +109,19 @@ class ClientKeepaliveTest {
     void aServerThatGoesSilentWhileReadingWasSuspendedIsStillFoundDead() throws Exception {
         try (RestartableServer server = new RestartableServer(new ServerConfig()).start()) {
             RecordingClientListener heard = new RecordingClientListener();
-            WebSocketConnection c = WebSocketClient.connect(URI.create(server.url()), heard, pinging());
-            server.opened.get(0).suspendReading();     // answers no ping from now on
+            ClientConnection c = (ClientConnection) WebSocketClient.connect(URI.create(server.url()), heard, pinging());
+            WebSocketConnection serverSide = server.opened.get(0);
             c.suspendReading();
+            // A reader already waiting at the socket still reads the next bytes, so silence there is
+            // judged; only bytes that arrive after the suspension take the reader off the socket.
+            long sent = System.nanoTime();
+            serverSide.sendText("wake");
+            long deadline = sent + 5_000_000_000L;
+            while ((c.bytesArrivedNanos() - sent <= 0 || c.awaitingBytes()) && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertTrue(!c.awaitingBytes(), "the reader left the socket");
+            serverSide.suspendReading();     // answers no ping from now on
             Thread.sleep(600);
             assertTrue(c.isOpen(), "not judged while not reading");
             c.resumeReading();
