@@ -59,15 +59,15 @@ class TopicScaleTest {
             }
             awaitCounts(server, 20, 11);
             measure(server, 30_000);                                  // warm-up: compiled code in both runs
-            double few = measure(server, 5_000);
+            double few = leastOfThree(server);
 
             Process child = holdConnections(server.port());
             awaitCounts(server, 20 + OTHERS, 11 + TOPICS);
-            double many = measure(server, 5_000);
+            double many = leastOfThree(server);
             child.getOutputStream().close();
             assertTrue(child.waitFor(60, TimeUnit.SECONDS));
             awaitCounts(server, 20, 11);
-            double fewAgain = measure(server, 5_000);
+            double fewAgain = leastOfThree(server);
 
             // Against the slower of the two runs with 20: they differ by up to 4x on a busy machine (18.3 us
             // before, 4.7 us after, in one CI run), which is the measurement's noise, not the server's scaling.
@@ -80,6 +80,15 @@ class TopicScaleTest {
                 c.close();
             }
         }
+    }
+
+    /**
+     * The least of three medians: a passing stall (a collection, the loop's timer pass over 10,000
+     * newly opened connections) once made one median 4.9 times the others on a quiet machine, while
+     * a cost that grows with the connections is in every publish and so in all three.
+     */
+    private static double leastOfThree(WebSocketServer server) {
+        return Math.min(measure(server, 5_000), Math.min(measure(server, 5_000), measure(server, 5_000)));
     }
 
     /** The median nanoseconds of one publish to "hot" (10 subscribers), over seven batches. */
