@@ -26,9 +26,9 @@ final class EventQueueFlood extends Attack {
 
     @Override
     String description(Scale scale) {
-        return "a WL-style server whose kernel takes events at 20 MB/s; " + scale.count(200, 40)
-                + " connections each send one compressed text message of 15/16 of its default limit (15 MiB on a large heap),"
-                + " until the full queue holds upgrades back";
+        return "a WL-style server whose kernel takes events at 20 MB/s; " + (scale.smoke ? "as many connections as carry 75 MiB"
+                + " (40 under -Xmx128m, 5 on a large heap)" : "200 connections") + " each send one compressed text message of"
+                + " 15/16 of its default limit (15 MiB on a large heap), until the full queue holds upgrades back";
     }
 
     @Override
@@ -49,7 +49,8 @@ final class EventQueueFlood extends Attack {
     void launch(ServerUnderTest server, Scale scale) throws Exception {
         byte[] message = RawWs.frame(true, true, OpCode.TEXT, Compressed.withRatio(messageBytes(server), 150));
         long queueLimit = server.maxHeap / 4;
-        for (int i = 0; i < scale.count(200, 40); i++) {
+        int connections = scale.smoke ? (int) Math.max(4, Math.min(40, SMOKE_BYTES / size)) : 200;
+        for (int i = 0; i < connections; i++) {
             RawWs ws;
             try {
                 ws = RawWs.open(server.port, true);
@@ -88,6 +89,11 @@ final class EventQueueFlood extends Attack {
     }
 
     private int size;
+    /**
+     * The smoke's bytes under any heap: 40 messages under -Xmx128m fill that queue (32 MiB) several times over;
+     * on a large heap 40 would only queue 600 MiB, far below its limit, for 30 s of the slow kernel.
+     */
+    private static final long SMOKE_BYTES = 40L * (2 << 20) / 16 * 15;
 
     /** 15/16 of the WL server's default limit for this heap. */
     private int messageBytes(ServerUnderTest server) {
