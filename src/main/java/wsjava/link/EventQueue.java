@@ -91,9 +91,6 @@ public final class EventQueue implements ReconnectListener, EventRoom {
     }
 
     private void offer(WebSocketConnection connection, QueuedEvent event) {
-        // Counted and, when over the limit, its connection stopped before the kernel can see the event:
-        // a poll that takes it then also sees the stop, and lifts it once drained. Queued first, the
-        // stop could land after the kernel's last poll and wait for another.
         room.events(event.size());
         boolean ofServer = connection.server() != null;
         if (ofServer && event.type.equals("Open")) {
@@ -104,7 +101,7 @@ public final class EventQueue implements ReconnectListener, EventRoom {
         if (room.over() && !event.type.equals("Close")) {
             suspend(ofServer ? connection.server() : connection);
         }
-        events.add(event);
+        events.add(event);      // last: counted and any stop made first, a poll that takes it sees the stop
     }
 
     private void suspend(Object stopped) {
