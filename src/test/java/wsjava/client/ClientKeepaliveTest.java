@@ -1,6 +1,7 @@
 package wsjava.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -120,7 +121,7 @@ class ClientKeepaliveTest {
             while ((c.bytesArrivedNanos() - sent <= 0 || c.awaitingBytes()) && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
-            assertTrue(!c.awaitingBytes(), "the reader left the socket");
+            assertFalse(c.awaitingBytes(), "the reader left the socket");
             serverSide.suspendReading();     // answers no ping from now on
             Thread.sleep(600);
             assertTrue(c.isOpen(), "not judged while not reading");

@@ -14,6 +14,12 @@ import wsjava.protocol.OpCode;
  */
 final class EventQueueFlood extends Attack {
 
+    /**
+     * The smoke's bytes under any heap: 40 messages under -Xmx128m fill that queue (32 MiB) several times over;
+     * on a large heap 40 would only queue 600 MiB, far below its limit, for 30 s of the slow kernel.
+     */
+    private static final long SMOKE_BYTES = 40L * (2 << 20) / 16 * 15;
+
     private final List<RawWs> senders = new ArrayList<>();
     private long sent;
     /** Why the server upgraded no more connections, once the queue was full (null: it upgraded all). */
@@ -89,11 +95,6 @@ final class EventQueueFlood extends Attack {
     }
 
     private int size;
-    /**
-     * The smoke's bytes under any heap: 40 messages under -Xmx128m fill that queue (32 MiB) several times over;
-     * on a large heap 40 would only queue 600 MiB, far below its limit, for 30 s of the slow kernel.
-     */
-    private static final long SMOKE_BYTES = 40L * (2 << 20) / 16 * 15;
 
     /** 15/16 of the WL server's default limit for this heap. */
     private int messageBytes(ServerUnderTest server) {
