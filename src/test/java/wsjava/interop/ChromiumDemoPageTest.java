@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
 import wsjava.server.Compression;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketConnection;
@@ -36,7 +36,7 @@ class ChromiumDemoPageTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"deflate", "plain", "tls"})
-    void demoPageSelfTestPassesInChromium(String mode) throws Exception {
+    void demoPageSelfTestPassesInChromium(String mode, @TempDir Path profile) throws Exception {
         boolean compression = !mode.equals("plain");
         boolean tls = mode.equals("tls");
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
@@ -64,13 +64,9 @@ class ChromiumDemoPageTest {
             config.tls(wsjava.testing.TestTls.get().server);     // the page over https://, the socket over wss://
         }
         WebSocketServer server = new WebSocketServer(config, echoAndCapture).start();
-        Path profile = Files.createTempDirectory("wsjava-chromium");
-        Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0",
+        Process chromium = ChromiumProcess.start(profile, List.of("--disable-quic",
                 "--ignore-certificate-errors",      // tests only: the test certificate is not in Chromium's store
-                (tls ? "https://localhost:" : "http://127.0.0.1:") + server.port() + "/?selftest=1"))
-                .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+                (tls ? "https://localhost:" : "http://127.0.0.1:") + server.port() + "/?selftest=1"));
         try {
             String json = report.get(120, TimeUnit.SECONDS);
             System.out.println("chromium demo page self-test: " + json);

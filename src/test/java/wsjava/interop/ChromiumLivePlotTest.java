@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketConnection;
 import wsjava.server.WebSocketListener;
@@ -29,7 +30,7 @@ import wsjava.testing.ExternalTools;
 class ChromiumLivePlotTest {
 
     @Test
-    void thePageSubscribesToItsSeriesAndPlotsIt() throws Exception {
+    void thePageSubscribesToItsSeriesAndPlotsIt(@TempDir Path profile) throws Exception {
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         String page = Files.readString(ExternalTools.PROJECT.resolve("wl/examples/LivePlot.html"), StandardCharsets.UTF_8);
         CompletableFuture<WebSocketConnection> subscribed = new CompletableFuture<>();
@@ -58,11 +59,7 @@ class ChromiumLivePlotTest {
             }
         });
         samples.start();
-        Path profile = Files.createTempDirectory("wsjava-chromium-plot");
-        Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--remote-debugging-port=0", "http://127.0.0.1:" + server.port() + "/"))
-                .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+        Process chromium = ChromiumProcess.start(profile, List.of("http://127.0.0.1:" + server.port() + "/"));
         try {
             WebSocketConnection browser = subscribed.get(60, TimeUnit.SECONDS);
             assertEquals(Set.of("sin"), browser.topics(), "the page subscribes to the series it shows first");

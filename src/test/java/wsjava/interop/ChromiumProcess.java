@@ -1,19 +1,41 @@
 package wsjava.interop;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-/** Ends a headless Chromium a test started, with every process it started. */
+/** A headless Chromium a test starts and ends, with every process it started, leaving nothing behind. */
 final class ChromiumProcess {
 
     private ChromiumProcess() {
     }
 
     /**
-     * Asks the browser to quit, then kills what is left of its tree: once it is gone, a child it
-     * left behind belongs to init and can no longer be found from here (one outlived a test run
-     * of 2026-12-01 and kept running).
+     * Starts Chromium on {@code arguments} (flags, then the page), with its profile, its log
+     * ({@code chromium.log}) and its own temporary files in {@code profile}, so that deleting the
+     * test's temporary directory removes all of it (Chromium's temporary directories otherwise
+     * stay in /tmp now and then).
+     */
+    static Process start(Path profile, List<String> arguments) throws IOException {
+        Path tmp = Files.createDirectories(profile.resolve("tmp"));
+        List<String> command = new ArrayList<>(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--remote-debugging-port=0"));
+        command.addAll(arguments);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile());
+        builder.environment().put("TMPDIR", tmp.toString());
+        return builder.start();
+    }
+
+    /**
+     * Asks the browser to quit, then kills what is left of its tree and waits for it: once it is
+     * gone, a child it left behind belongs to init and can no longer be found from here (one
+     * outlived a test run of 2026-12-01 and kept running), and a child still writing to the
+     * profile would make its deletion fail.
      */
     static void stop(Process chromium) throws InterruptedException {
         List<ProcessHandle> tree = chromium.descendants().collect(Collectors.toList());
@@ -22,5 +44,11 @@ final class ChromiumProcess {
             chromium.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         tree.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (ProcessHandle child : tree) {
+            while (child.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import wsjava.server.ServerConfig;
@@ -99,16 +100,12 @@ class TopicsInteropTest {
 
     /** The page is loaded from a file, so its Origin is "null": allowed here, in the test only. */
     @Test
-    void chromiumGetsExactlyItsTopics() throws Exception {
+    void chromiumGetsExactlyItsTopics(@TempDir Path profile) throws Exception {
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         TopicCommands commands = new TopicCommands();
         try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).allowAnyOrigin(true), commands).start()) {
-            Path profile = Files.createTempDirectory("wsjava-chromium-topics");
             String page = ExternalTools.PROJECT.resolve("src/test/browser/topics_client.html").toUri() + "?port=" + server.port();
-            Process chromium = new ProcessBuilder(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
-                    "--remote-debugging-port=0", page))
-                    .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+            Process chromium = ChromiumProcess.start(profile, List.of(page));
             try {
                 assertTrue(commands.ready.await(60, TimeUnit.SECONDS), "the page's three sockets subscribed");
                 publishTheSequence(server);

@@ -49,8 +49,18 @@ public final class LanguagesBench {
         Path root = Path.of(System.getProperty("wsjava.root", ".")).toAbsolutePath();
         Path scripts = root.resolve("bench/languages");
         int[] sizes = smoke ? new int[] {16 * 1024} : new int[] {16 * 1024, 1 << 20, 16 << 20};
+        // Every implementation writes its output here, and the children's TMPDIR points here too (Python
+        // builds websockets' C speedups in a temporary directory): checked, then deleted, so a run leaves nothing.
         Path work = Files.createTempDirectory("wsjava-languages");
-        System.out.println("masking across languages: sizes " + Arrays.toString(sizes) + ", outputs in " + work);
+        try {
+            run(out, root, scripts, sizes, work);
+        } finally {
+            TempFiles.deleteTree(work);
+        }
+    }
+
+    private static void run(Path out, Path root, Path scripts, int[] sizes, Path work) throws Exception {
+        System.out.println("masking across languages: sizes " + Arrays.toString(sizes));
 
         Map<String, Long> nanos = new LinkedHashMap<>();
         Map<String, String> notes = new LinkedHashMap<>();
@@ -66,6 +76,7 @@ public final class LanguagesBench {
             }
             ProcessBuilder pb = new ProcessBuilder(h.command).redirectErrorStream(true);
             pb.environment().putAll(h.env);
+            pb.environment().put("TMPDIR", work.toString());
             Process p = pb.start();
             String output = new String(p.getInputStream().readAllBytes());
             int exit = p.waitFor();

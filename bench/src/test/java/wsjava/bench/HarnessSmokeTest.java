@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,9 +46,22 @@ class HarnessSmokeTest {
         assertTrue(Files.size(out.resolve("mask-jmh.png")) > 1000);
     }
 
+    /** The work directories of the languages harness and of Python's speedups build in it, by name. */
+    private static Set<String> languagesWorkDirs() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("wsjava-languages") || n.startsWith("wsjava-speedups"))
+                    .collect(Collectors.toCollection(HashSet::new));
+        }
+    }
+
     @Test
     void languagesHarnessChecksEveryOutput(@TempDir Path out) throws Exception {
+        Set<String> before = languagesWorkDirs();
         LanguagesBench.run(List.of("--smoke", "--out", out.toString()));   // throws if any output differs
+        Set<String> left = languagesWorkDirs();
+        left.removeAll(before);
+        assertEquals(Set.of(), left, "what the run left in the temporary directory");
         List<String> rows = csvRows(out.resolve("languages.csv"));
         assertTrue(rows.stream().anyMatch(r -> r.startsWith("c-mask7-style") && r.endsWith("identical")), String.join("\n", rows));
         List<String> missing = rows.stream().filter(r -> r.contains("did not run")).collect(Collectors.toList());
