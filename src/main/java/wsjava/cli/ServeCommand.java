@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import wsjava.server.ServerConfig;
+import wsjava.mask.Masker;
 import wsjava.options.ServerOptions;
 import wsjava.options.TlsOptions;
 import wsjava.server.WebSocketServer;
@@ -83,6 +84,9 @@ final class ServeCommand {
             closeQuietly(fanout);
             stopped.countDown();
         }, "wsjava-shutdown"));
+        // stdout keeps its one ready line, which scripts read; what it runs on goes to stderr.
+        System.err.println("running on Java " + System.getProperty("java.version") + " (" + System.getProperty("java.home")
+                + "), NIO transport, masking kernel " + Masker.implementation());
         System.out.println("listening on " + server.url());
         if (tls.selfSignedFingerprint() != null) {
             System.out.println("self-signed certificate, SHA-256 " + tls.selfSignedFingerprint()

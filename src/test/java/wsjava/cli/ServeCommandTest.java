@@ -54,6 +54,22 @@ class ServeCommandTest {
         }
     }
 
+    /** The Java, transport and masking kernel it runs on go to stderr, so stdout keeps its one line. */
+    @Test
+    void saysOnStderrWhichJavaItRunsOn() throws Exception {
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0");
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8)).readLine();
+            // The kernel depends on the child's flags (this one has no Vector API module): any name will do.
+            assertTrue(String.valueOf(line).matches(Pattern.quote("running on Java " + System.getProperty("java.version")
+                    + " (" + System.getProperty("java.home") + "), NIO transport, masking kernel ") + "[a-z0-9-]+"), "stderr: " + line);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void badOptionsExitWith2AndHelpListsEveryOption() throws Exception {
         Process bad = serve("--port", "notanumber");
