@@ -16,7 +16,9 @@ BENCH_JAR="$ROOT/bench/target/wsjava-bench.jar"
 [ -f "$BENCH_JAR" ] || { echo "idle-memory: $BENCH_JAR is missing (./wsjava bench builds it)" >&2; exit 2; }
 ulimit -n $((COUNT + 1000)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+server=""
+# A failure part-way must not leave the server holding the port.
+trap '[ -z "$server" ] || kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 
 "$ROOT/wsjava" serve --port "$PORT" >"$work/serve.out" 2>&1 &
 server=$!
@@ -26,9 +28,14 @@ sleep 1
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
 # The used heap after a full collection, in KiB, summed over the generations (G1 reports one heap).
+# Their lines say "total NK, used NK" ("def new generation" on JDK 17, "DefNew" on JDK 25); the
+# spaces inside them say "N% used", and Metaspace has no total.
 heap_kib() {
   "$JCMD" "$server" GC.run >/dev/null
-  "$JCMD" "$server" GC.heap_info | grep -E 'generation|garbage-first heap' | grep -o 'used [0-9]*K' | tr -dc '0-9\n' | paste -sd+ | bc
+  local used
+  used=$("$JCMD" "$server" GC.heap_info | grep -o 'total [0-9]*K, used [0-9]*K' | grep -o 'used [0-9]*K' | tr -dc '0-9\n' | paste -sd+ | bc)
+  [ -n "$used" ] || { echo "idle-memory: no heap figures in jcmd GC.heap_info" >&2; exit 1; }
+  echo "$used"
 }
 
 rss_rest=$(rss_kib); heap_rest=$(heap_kib)
