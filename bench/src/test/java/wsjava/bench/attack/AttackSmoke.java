@@ -22,7 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A bystander's p99 at smoke size is over a hundred round trips or fewer, nearly its worst one, and
  * this shared 2-core machine stalls now and then (compressed-cpu: 55 to 233 ms in nine CI runs, then
  * 1,076 ms once, with that code path unchanged): an attack whose only broken bound is that latency
- * runs once more, and fails the test if it breaks it again. No other bound gets a second run.
+ * runs once more, once the machine has a core to spare (or after two minutes), and fails the test
+ * if it breaks it again: on a run of 2026-12-02 the second try too came while the other test JVMs
+ * took both cores (trickle-starve on the default heap: 1,013 ms, then 1,144 ms; 164 and 188 ms
+ * alone, 297 and 605 ms beside two busy loops). No other bound gets a second run.
  * Without redis-server the Redis attack fails; here it is skipped, as the other tests that need it
  * are, unless WSJAVA_REQUIRE_ALL_TOOLS=1 (CI).
  */
@@ -39,6 +42,7 @@ abstract class AttackSmoke {
     void everyAttackStaysWithinItsBounds(@TempDir Path out) throws Exception {
         AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--heap", heap(), "--out", out.toString()));
         List<String> failures = new ArrayList<>();
+        int quietWaitLeft = 120;
         for (String failure : outcome.failures) {
             if (failure.contains(RedisPeer.NO_REDIS) && !"1".equals(System.getenv("WSJAVA_REQUIRE_ALL_TOOLS"))) {
                 System.out.println("attack smoke: skipped: " + failure);
@@ -48,7 +52,11 @@ abstract class AttackSmoke {
             String attack = latency.matches() ? latency.group(1) : null;
             String heap = latency.matches() ? latency.group(2) : null;
             if (attack != null && outcome.failures.stream().filter(f -> f.startsWith(attack + " (" + heap + "):")).count() == 1) {
-                System.out.println("attack smoke: " + failure + "; running " + attack + " (" + heap + ") once more");
+                long waitStart = System.nanoTime();
+                double idle = QuietMachine.await(quietWaitLeft);      // two minutes in all, so the class stays within its timeout
+                quietWaitLeft -= (int) ((System.nanoTime() - waitStart) / 1_000_000_000L);
+                System.out.printf(java.util.Locale.ROOT, "attack smoke: %s; running %s (%s) once more, with %.0f%% of the machine idle%n",
+                        failure, attack, heap, 100 * idle);
                 AttackBench.Outcome again = AttackBench.run(List.of("--smoke", "--only", attack, "--heap", heap,
                         "--out", out.resolve("again-" + attack + "-" + heap).toString()));
                 failures.addAll(again.failures.stream().map(f -> f + " (and before it: " + failure + ")").collect(Collectors.toList()));
