@@ -18,7 +18,7 @@ ulimit -n $((COUNT + 1000)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 work="$(mktemp -d)"
 server=""
 # A failure part-way must not leave the server holding the port.
-trap '[ -z "$server" ] || kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 "$ROOT/wsjava" serve --port "$PORT" >"$work/serve.out" 2>&1 &
 server=$!
@@ -28,13 +28,15 @@ sleep 1
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
 # The used heap after a full collection, in KiB, summed over the generations (G1 reports one heap).
-# Their lines say "total NK, used NK" ("def new generation" on JDK 17, "DefNew" on JDK 25); the
-# spaces inside them say "N% used", and Metaspace has no total.
+# Their lines say "total NK, used NK" ("def new generation" on JDK 17, "DefNew" on JDK 25; G1 on
+# JDK 25 says "total reserved NK, committed NK, used NK"); the spaces inside them say "N% used",
+# and Metaspace has no total.
 heap_kib() {
   "$JCMD" "$server" GC.run >/dev/null
-  local used
-  used=$("$JCMD" "$server" GC.heap_info | grep -o 'total [0-9]*K, used [0-9]*K' | grep -o 'used [0-9]*K' | tr -dc '0-9\n' | paste -sd+ | bc)
-  [ -n "$used" ] || { echo "idle-memory: no heap figures in jcmd GC.heap_info" >&2; exit 1; }
+  local info used
+  info=$("$JCMD" "$server" GC.heap_info)
+  used=$(grep -oE 'total (reserved )?[0-9]+K, (committed [0-9]+K, )?used [0-9]+K' <<<"$info" | grep -oE 'used [0-9]+K' | tr -dc '0-9\n' | paste -sd+ | bc)
+  [ -n "$used" ] || { printf 'idle-memory: no heap figures in jcmd GC.heap_info:\n%s\n' "$info" >&2; exit 1; }
   echo "$used"
 }
 
@@ -73,6 +75,7 @@ fi
 exec 3>&-
 wait "$holder" || true
 kill "$server"; wait "$server" 2>/dev/null || true
+server=""
 
 echo "$(cat "$work/hold.out") idle connections"
 echo "RSS: ${rss_rest} KiB at rest, ${rss_held} KiB holding them ($(( (rss_held - rss_rest) * 1024 / COUNT )) bytes per connection), ${settling} (at most ${peak} KiB while settling)"

@@ -5,16 +5,17 @@ import java.net.BindException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import wsjava.server.ServerConfig;
 import wsjava.mask.Masker;
 import wsjava.options.ServerOptions;
 import wsjava.options.TlsOptions;
+import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketServer;
 
 /**
  * {@code ./wsjava serve}: an echo server, and topics at {@code /topics/NAME} (see {@link ServeListener}),
  * fanned out through Redis with {@code --redis}. Prints {@code listening on ws://H:P/} when it is ready
- * (and, when it made up an access token because it is exposed to the network, a line with it); stops cleanly (1001 to every client) on Ctrl-C or SIGTERM.
+ * (and, when it made up an access token because it is exposed to the network, a line with it), and on
+ * stderr the Java, transport and masking kernel it runs on; stops cleanly (1001 to every client) on Ctrl-C or SIGTERM.
  */
 final class ServeCommand {
 

@@ -61,7 +61,11 @@ class ServeCommandTest {
                 "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0");
         Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            String line = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8)).readLine();
+            BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+            String line = err.readLine();
+            while (line != null && !line.startsWith("running on")) {     // the JVM's own lines ("Picked up ...") may come first
+                line = err.readLine();
+            }
             // The kernel depends on the child's flags (this one has no Vector API module): any name will do.
             assertTrue(String.valueOf(line).matches(Pattern.quote("running on Java " + System.getProperty("java.version")
                     + " (" + System.getProperty("java.home") + "), NIO transport, masking kernel ") + "[a-z0-9-]+"), "stderr: " + line);

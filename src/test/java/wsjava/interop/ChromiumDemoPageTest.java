@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import wsjava.server.Compression;
 import wsjava.server.ServerConfig;
@@ -36,7 +37,7 @@ class ChromiumDemoPageTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"deflate", "plain", "tls"})
-    void demoPageSelfTestPassesInChromium(String mode, @TempDir Path profile) throws Exception {
+    void demoPageSelfTestPassesInChromium(String mode, @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path profile) throws Exception {
         boolean compression = !mode.equals("plain");
         boolean tls = mode.equals("tls");
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");

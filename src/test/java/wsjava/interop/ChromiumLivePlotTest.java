@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import wsjava.server.ServerConfig;
 import wsjava.server.WebSocketConnection;
@@ -30,7 +31,7 @@ import wsjava.testing.ExternalTools;
 class ChromiumLivePlotTest {
 
     @Test
-    void thePageSubscribesToItsSeriesAndPlotsIt(@TempDir Path profile) throws Exception {
+    void thePageSubscribesToItsSeriesAndPlotsIt(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path profile) throws Exception {
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         String page = Files.readString(ExternalTools.PROJECT.resolve("wl/examples/LivePlot.html"), StandardCharsets.UTF_8);
         CompletableFuture<WebSocketConnection> subscribed = new CompletableFuture<>();

@@ -18,7 +18,7 @@ final class ChromiumProcess {
      * Starts Chromium on {@code arguments} (flags, then the page), with its profile, its log
      * ({@code chromium.log}) and its own temporary files in {@code profile}, so that deleting the
      * test's temporary directory removes all of it (Chromium's temporary directories otherwise
-     * stay in /tmp now and then).
+     * stay in /tmp now and then). The tests keep that directory when they fail, log included.
      */
     static Process start(Path profile, List<String> arguments) throws IOException {
         Path tmp = Files.createDirectories(profile.resolve("tmp"));
@@ -46,9 +46,24 @@ final class ChromiumProcess {
         tree.forEach(ProcessHandle::destroyForcibly);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (ProcessHandle child : tree) {
-            while (child.isAlive() && System.nanoTime() < deadline) {
+            while (running(child) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
         }
+    }
+
+    /**
+     * Whether {@code process} still runs: {@code isAlive} is true for a zombie too, and an orphan
+     * is one until whatever adopted it reaps it, though it holds no file by then.
+     */
+    private static boolean running(ProcessHandle process) {
+        String stat;
+        try {
+            stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+        } catch (IOException e) {      // no such process any more
+            return false;
+        }
+        char state = stat.charAt(stat.lastIndexOf(')') + 2);
+        return state != 'Z' && state != 'X';
     }
 }

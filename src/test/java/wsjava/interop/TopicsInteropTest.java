@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -100,7 +101,7 @@ class TopicsInteropTest {
 
     /** The page is loaded from a file, so its Origin is "null": allowed here, in the test only. */
     @Test
-    void chromiumGetsExactlyItsTopics(@TempDir Path profile) throws Exception {
+    void chromiumGetsExactlyItsTopics(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path profile) throws Exception {
         ExternalTools.require(ExternalTools.onPath("chromium"), "chromium (Debian package)");
         TopicCommands commands = new TopicCommands();
         try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).allowAnyOrigin(true), commands).start()) {

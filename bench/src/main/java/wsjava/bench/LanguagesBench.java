@@ -53,13 +53,13 @@ public final class LanguagesBench {
         // builds websockets' C speedups in a temporary directory): checked, then deleted, so a run leaves nothing.
         Path work = Files.createTempDirectory("wsjava-languages");
         try {
-            run(out, root, scripts, sizes, work);
+            measure(out, root, scripts, sizes, work);
         } finally {
             TempFiles.deleteTree(work);
         }
     }
 
-    private static void run(Path out, Path root, Path scripts, int[] sizes, Path work) throws Exception {
+    private static void measure(Path out, Path root, Path scripts, int[] sizes, Path work) throws Exception {
         System.out.println("masking across languages: sizes " + Arrays.toString(sizes));
 
         Map<String, Long> nanos = new LinkedHashMap<>();

@@ -17,18 +17,19 @@ final class QuietMachine {
     private QuietMachine() {
     }
 
-    /** Returns the idle share of the last second once it reaches {@link #IDLE_SHARE}, or when {@code maxSeconds} have passed. */
+    /**
+     * Returns the idle share of the last second once it reaches {@link #IDLE_SHARE}, or when
+     * {@code maxSeconds} have passed; it looks for one second at least.
+     */
     static double await(int maxSeconds) throws IOException, InterruptedException {
-        double idle = 0;
-        for (int second = 0; second < maxSeconds; second++) {
+        double idle;
+        int second = 0;
+        do {
             long[] before = cpuTimes();
             Thread.sleep(1_000);
             long[] after = cpuTimes();
             idle = (double) (after[0] - before[0]) / Math.max(1, after[1] - before[1]);
-            if (idle >= IDLE_SHARE) {
-                break;
-            }
-        }
+        } while (idle < IDLE_SHARE && ++second < maxSeconds);
         return idle;
     }
 
