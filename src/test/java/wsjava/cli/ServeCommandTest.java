@@ -19,12 +19,17 @@ import wsjava.testing.RawClient;
 /** The real CLI in its own JVM: one ready line, echo, and a clean stop on SIGTERM. */
 class ServeCommandTest {
 
-    private static Process serve(String... extra) throws Exception {
+    /** {@code serve --port 0} and {@code extra} in a JVM of its own, on this test's JDK and class path. */
+    private static ProcessBuilder serveCommand(String... extra) {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0"));
         command.addAll(List.of(extra));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(command);
+    }
+
+    private static Process serve(String... extra) throws Exception {
+        return serveCommand(extra).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     @Test
@@ -57,9 +62,7 @@ class ServeCommandTest {
     /** The Java, transport and masking kernel it runs on go to stderr, so stdout keeps its one line. */
     @Test
     void saysOnStderrWhichJavaItRunsOn() throws Exception {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "wsjava.cli.Main", "serve", "--port", "0");
-        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = serveCommand().redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
             String line = err.readLine();
