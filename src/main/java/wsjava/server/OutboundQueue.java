@@ -182,9 +182,13 @@ final class OutboundQueue {
         return true;
     }
 
-    /** Whether nothing more is taken: a close frame was queued, or the queue was discarded. */
-    synchronized boolean sealed() {
-        return closed;
+    /**
+     * Whether the connection's last bytes are out: a close frame was queued and everything up to it
+     * written (or the queue was discarded). One check under the lock: a worker may queue a message
+     * and the close frame behind it between a write that emptied the queue and this question.
+     */
+    synchronized boolean finished() {
+        return closed && head == null;
     }
 
     /** Bytes queued and not yet taken by the socket (their wire length). */

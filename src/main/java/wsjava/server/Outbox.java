@@ -254,7 +254,7 @@ final class Outbox {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
             return;
         }
-        if (left == 0 && !pending && closeAfterFlush && queue.sealed()) {     // a close frame still in the lane comes first
+        if (!pending && closeAfterFlush && queue.finished()) {     // not left == 0: a close frame still in the lane comes first, and may have come since
             if (lingerAfterFlush) {
                 connection.linger();
             } else {

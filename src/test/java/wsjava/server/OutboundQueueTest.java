@@ -1,5 +1,6 @@
 package wsjava.server;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -233,5 +234,59 @@ class OutboundQueueTest {
         queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]);
         assertEquals(0, queue.queuedBytes(), "bytes queued after a discard during the write");
         assertEquals(0, queue.heldBytes());
+    }
+
+    /**
+     * A compression worker may queue the last message and the close frame right after a write that
+     * emptied the queue, before the I/O thread asks whether the connection may end. The queue is
+     * finished only once that close frame is written: judged by the earlier write's "nothing left"
+     * and "a close frame was queued", the connection ended without its last message and close frame.
+     */
+    @Test
+    void theQueueIsFinishedOnlyOnceTheCloseFrameQueuedAfterAnEmptyingWriteIsWritten() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        TightSocket socket = new TightSocket(1 << 20);
+        ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
+        queue.add(bytes(3000, 1));
+        assertEquals(0, queue.writeTo(socket, gather), "the first message is written whole");
+
+        queue.add(bytes(4000, 2));                   // the worker, between that write and the question
+        queue.addClose(new byte[] {(byte) 0x88, 0});
+        assertFalse(queue.finished(), "finished with a message and the close frame still queued");
+
+        socket.room = 1000;
+        queue.writeTo(socket, gather);
+        assertFalse(queue.finished(), "finished with part of the last message unwritten");
+        socket.room = 1 << 20;
+        assertEquals(0, queue.writeTo(socket, gather));
+        assertTrue(queue.finished(), "not finished once the close frame is written");
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.writeBytes(bytes(3000, 1));
+        expected.writeBytes(bytes(4000, 2));
+        expected.writeBytes(new byte[] {(byte) 0x88, 0});
+        assertArrayEquals(expected.toByteArray(), socket.taken.toByteArray());
+    }
+
+    /** An HTTP answer ends with an empty close marker: the queue is finished once the answer is written. */
+    @Test
+    void anAnswerWithItsEmptyEndMarkerIsFinishedOnceWritten() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        TightSocket socket = new TightSocket(10);
+        queue.add(bytes(25, 3));
+        queue.addClose(new byte[0]);
+        ByteBuffer[] gather = new ByteBuffer[OutboundQueue.MAX_GATHER];
+        queue.writeTo(socket, gather);
+        assertFalse(queue.finished(), "finished with 15 bytes of the answer unwritten");
+        socket.room = 100;
+        queue.writeTo(socket, gather);
+        assertTrue(queue.finished());
+        assertArrayEquals(bytes(25, 3), socket.taken.toByteArray());
+    }
+
+    private static byte[] bytes(int length, int seed) {
+        byte[] b = new byte[length];
+        new Random(seed).nextBytes(b);
+        return b;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import wsjava.protocol.OpCode;
 
 /**
@@ -25,6 +26,8 @@ final class CloseAfterCompressedSend extends Attack {
     private final AtomicLong echoesDelivered = new AtomicLong();
     private final AtomicLong rounds = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    /** How the first connection without a close frame ended: what to look for when the bound fails. */
+    private final AtomicReference<String> firstError = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
 
     @Override
@@ -75,6 +78,7 @@ final class CloseAfterCompressedSend extends Attack {
     }
 
     private void round(int port, byte[] burst, int count) {
+        int echoes = 0;
         try (RawWs ws = RawWs.open(port, true)) {
             ws.socket.setSoTimeout(30_000);
             echoesExpected.addAndGet(count);
@@ -83,10 +87,12 @@ final class CloseAfterCompressedSend extends Attack {
             writer.start();
             while (ServerFrames.nextMessage(ws.input()) != OpCode.CLOSE) {
                 echoesDelivered.incrementAndGet();
+                echoes++;
             }
             rounds.incrementAndGet();
         } catch (IOException e) {
             errors.incrementAndGet();       // ended without the server's close frame: counted, and its echoes are missing
+            firstError.compareAndSet(null, e + " after " + echoes + " of " + count + " echoes");
         }
     }
 
@@ -107,7 +113,7 @@ final class CloseAfterCompressedSend extends Attack {
     @Override
     String detail() {
         return echoesDelivered.get() + " of " + echoesExpected.get() + " echoes before the close, " + rounds.get() + " closes, "
-                + errors.get() + " connections ended without one";
+                + errors.get() + " connections ended without one" + (firstError.get() == null ? "" : " (the first: " + firstError.get() + ")");
     }
 
     /** Every echo arrives before the close frame that followed its message. */
