@@ -107,7 +107,8 @@ public final class EchoBench {
         int idle = Integer.parseInt(Options.value(args, "--idle", smoke ? "50" : "10000"));
         int bigSize = smoke ? 1 << 20 : 16 << 20;
         boolean pin = !smoke && canPin();
-        List<Peer> peers = EchoPeers.lineUp(out.resolve("native"), Options.value(args, "--only", null));    // e.g. --only floor,WSJava
+        String baseline = Options.value(args, "--baseline", null);       // another build's jar, e.g. the commit before a change
+        List<Peer> peers = EchoPeers.lineUp(out.resolve("native"), Options.value(args, "--only", null), baseline == null ? null : Path.of(baseline));
         CLoadClient cClient = CLoadClient.build(out.resolve("native"));
         System.out.printf(Locale.ROOT, "echo benchmark (%s): %d servers x %d sizes x %d connection counts, %.1f s each%s; throughput from %s%n",
                 smoke ? "smoke" : quick ? "quick" : "full", peers.size(), sizes.length, connectionCounts.length, measure,

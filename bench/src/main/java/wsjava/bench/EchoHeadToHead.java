@@ -26,7 +26,7 @@ final class EchoHeadToHead {
     static final List<String> COMPARED = List.of(FloorPeer.NAME, EchoPeers.NIO_FLOOR, FfmFloorPeer.NAME, "WSJava", "uWebSockets", "Netty",
             "Netty epoll", EchoPeers.NETTY_IO_URING);
 
-    /** The peers of the run that take part, in {@link #COMPARED}'s order (a "NAME (JDK n)" row by its NAME), each on a newer JDK after it. */
+    /** The peers of the run that take part, in {@link #COMPARED}'s order (a "NAME (...)" row by its NAME), each on a newer JDK after it. */
     static List<EchoBench.Peer> select(List<EchoBench.Peer> peers, List<EchoBench.Peer> onNewerJdk) {
         List<EchoBench.Peer> compared = new ArrayList<>();
         for (String name : COMPARED) {

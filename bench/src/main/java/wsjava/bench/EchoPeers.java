@@ -22,8 +22,12 @@ final class EchoPeers {
     private EchoPeers() {
     }
 
-    /** The line-up; {@code only} (comma-separated names, or null for all) keeps the rows it names, a "NAME (JDK n)" row by its NAME. */
-    static List<EchoBench.Peer> lineUp(Path nativeDir, String only) throws IOException, InterruptedException {
+    /**
+     * The line-up; {@code only} (comma-separated names, or null for all) keeps the rows it names, a
+     * "NAME (JDK n)" or "NAME (baseline)" row by its NAME; {@code baseline} (or null) adds WSJava from
+     * that jar right after WSJava.
+     */
+    static List<EchoBench.Peer> lineUp(Path nativeDir, String only, Path baseline) throws IOException, InterruptedException {
         List<EchoBench.Peer> peers = new ArrayList<>();
         if (named(FloorPeer.NAME, only)) {
             add(peers, FloorPeer.build(nativeDir));
@@ -33,6 +37,9 @@ final class EchoPeers {
             add(peers, FfmFloorPeer.build(nativeDir));
         }
         peers.addAll(EchoBench.PEERS);
+        if (baseline != null) {
+            peers.add(peers.indexOf(EchoBench.PEERS.get(0)) + 1, BaselinePeer.of(baseline));
+        }
         if (named(NETTY_IO_URING, only)) {
             String refused = NettyTransport.ioUringUnavailable();
             if (refused == null) {
@@ -59,12 +66,12 @@ final class EchoPeers {
         return newer;
     }
 
-    /** Whether {@code --only}'s list keeps the row {@code name}: all rows without one; else by name, "NAME (JDK n)" by NAME. */
+    /** Whether {@code --only}'s list keeps the row {@code name}: all rows without one; else by name, "NAME (...)" by NAME. */
     static boolean named(String name, String only) {
         if (only == null) {
             return true;
         }
-        String base = name.contains(" (JDK ") ? name.substring(0, name.indexOf(" (JDK ")) : name;
+        String base = name.contains(" (") ? name.substring(0, name.indexOf(" (")) : name;
         return Arrays.stream(only.split(",")).map(String::trim).anyMatch(n -> n.equals(name) || n.equals(base));
     }
 
