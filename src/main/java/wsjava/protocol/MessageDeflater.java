@@ -20,6 +20,8 @@ public final class MessageDeflater {
     private final boolean noContextTakeover;
     private Deflater deflater;
     private long lastUsedNanos;
+    /** Set by {@link #end()}: no stream is made again. */
+    private boolean ended;
     /** Counts the stream this deflater holds, or null. */
     private final ZlibStreams streams;
 
@@ -86,6 +88,9 @@ public final class MessageDeflater {
     }
 
     private Deflater stream() {
+        if (ended) {
+            throw new IllegalStateException("the deflater was ended with its connection");
+        }
         if (deflater == null) {
             deflater = new Deflater(level, true);
             if (streams != null) {
@@ -105,6 +110,20 @@ public final class MessageDeflater {
                 streams.freed(ZlibStreams.DEFLATE_BYTES);
             }
         }
+    }
+
+    /**
+     * Frees the zlib stream for good (the connection ended): a compression still waiting for this
+     * lock must not make a new stream that nobody would free. See {@link #ended()}.
+     */
+    public synchronized void end() {
+        release();
+        ended = true;
+    }
+
+    /** Whether {@link #end()} was called: callers holding this lock queue nothing more. */
+    public synchronized boolean ended() {
+        return ended;
     }
 
     /** Frees the zlib stream if nothing was compressed for {@code idleNanos}; true when it did. */

@@ -9,8 +9,9 @@ import wsjava.protocol.MessageDeflater;
  * connection that does not compress it, and frames compressed without context for every connection
  * that agreed to no context takeover; connections with their own compression context get the
  * plain form. Connections only read queued arrays, so one array serves them all (see
- * {@link MessageEncoder#enqueue(Broadcast)}); the forms are made on first use, by whichever thread
- * queues it first.
+ * {@link MessageEncoder#enqueue(Broadcast)}); the forms are made on first use, on the sending
+ * thread, never later: the caller may reuse its array once the call returned, even for a connection
+ * where the message waits behind a compression.
  */
 final class Broadcast {
 

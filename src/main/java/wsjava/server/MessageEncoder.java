@@ -112,6 +112,9 @@ final class MessageEncoder {
             return outbox.enqueue(writer.message(opcode, payload, off, len), done);
         }
         synchronized (deflater) {
+            if (deflater.ended()) {         // the connection closed while this waited in the lane
+                return refused(done);
+            }
             byte[] compressed = deflater.compress(payload, off, len);
             return outbox.enqueue(writer.message(opcode, compressed, 0, compressed.length, true), done);
         }
@@ -168,6 +171,12 @@ final class MessageEncoder {
     /** Compresses and queues; {@code freed} (may be null) completes once the payload was read. */
     private boolean compressNow(ByteBuffer payload, CompletableFuture<Void> done, CompletableFuture<Void> freed) {
         synchronized (deflater) {
+            if (deflater.ended()) {         // the connection closed while this waited in the lane
+                if (freed != null) {
+                    freed.complete(null);
+                }
+                return refused(done);
+            }
             byte[] compressed;
             try {
                 compressed = deflater.compress(payload);
@@ -225,15 +234,13 @@ final class MessageEncoder {
      * message still being compressed in the lane, it waits its turn there.
      */
     boolean enqueue(Broadcast message) {
-        CompressionLane.Turn turn = lane == null ? CompressionLane.Turn.NOW : lane.addIfBusy(() -> enqueueNow(message));
-        return turn == CompressionLane.Turn.NOW ? enqueueNow(message) : turn == CompressionLane.Turn.TAKEN;
+        byte[] frames = framesFor(message);     // now, not in the lane: the publisher may reuse its array once the call returns
+        CompressionLane.Turn turn = lane == null ? CompressionLane.Turn.NOW : lane.addIfBusy(() -> outbox.enqueue(frames));
+        return turn == CompressionLane.Turn.NOW ? outbox.enqueue(frames) : turn == CompressionLane.Turn.TAKEN;
     }
 
-    private boolean enqueueNow(Broadcast message) {
-        if (compresses(message.length()) && deflater.noContextTakeover()) {
-            return outbox.enqueue(message.compressedFrames());
-        }
-        return outbox.enqueue(message.plainFrames());
+    private byte[] framesFor(Broadcast message) {
+        return compresses(message.length()) && deflater.noContextTakeover() ? message.compressedFrames() : message.plainFrames();
     }
 
     /** Frees the compressor of a connection that has sent nothing compressed for a while (timer pass). */
@@ -246,7 +253,7 @@ final class MessageEncoder {
     /** Frees the zlib stream, at close. */
     void release() {
         if (deflater != null) {
-            deflater.release();
+            deflater.end();
         }
     }
 }
