@@ -6,6 +6,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * One connection's sends that run on a worker thread, in the order they were made: large messages
@@ -40,10 +41,16 @@ final class CompressionLane {
     private static final ExecutorService WORKERS = workers();
 
     private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
+    /** Told when a job fails: its send had been taken (true to the caller), so the connection may not go on without it. */
+    private final Consumer<Throwable> failed;
     /** A turn is queued or running on a worker. */
     private boolean draining;
     /** The close frame was handed over: nothing more is taken. */
     private boolean closed;
+
+    CompressionLane(Consumer<Throwable> failed) {
+        this.failed = failed;
+    }
 
     private static ExecutorService workers() {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(WORKER_COUNT, WORKER_COUNT, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
@@ -119,8 +126,8 @@ final class CompressionLane {
         }
         try {
             job.run();
-        } catch (RuntimeException | OutOfMemoryError e) {   // one message failed (the connection closes); the lane goes on
-            ServerLog.log(System.Logger.Level.WARNING, "compressing an outgoing message failed", e);
+        } catch (Throwable e) {   // any failure: the lane goes on, or the close frame behind this job would never go out
+            failed.accept(e);
         }
         synchronized (this) {
             if (jobs.isEmpty()) {

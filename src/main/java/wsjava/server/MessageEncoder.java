@@ -31,7 +31,7 @@ final class MessageEncoder {
         this.writer = writer;
         this.outbox = outbox;
         this.deflater = deflater;
-        this.lane = deflater == null ? null : new CompressionLane();
+        this.lane = deflater == null ? null : new CompressionLane(outbox::laneSendFailed);
         this.settings = settings;
     }
 

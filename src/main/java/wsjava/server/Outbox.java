@@ -6,6 +6,8 @@ import java.nio.channels.SelectionKey;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import wsjava.protocol.CloseCodes;
+import wsjava.protocol.CloseException;
 
 /**
  * The sending half of a connection: whole encoded messages queued from any thread, written by the
@@ -214,6 +216,18 @@ final class Outbox {
         requestFlush();
     }
 
+    /** A send the compression lane had taken failed there (out of memory, a bug): the connection ends, with 1011 when memory allows. */
+    void laneSendFailed(Throwable e) {
+        connection.loop.execute(() -> {
+            if (e instanceof OutOfMemoryError) {
+                connection.shed();
+                return;
+            }
+            ServerLog.log(System.Logger.Level.WARNING, "an outgoing message could not be sent on " + connection + "; closing it with 1011", e);
+            connection.failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "an outgoing message could not be sent"), e);
+        });
+    }
+
     static final String STALLED_REASON = "client too slow: it read nothing for a second while the server's output budget was spent";
 
     private boolean dropSlowClient(String reason, CompletableFuture<Void> done) {
@@ -222,7 +236,7 @@ final class Outbox {
         if (done != null) {
             done.completeExceptionally(new java.io.IOException(reason));
         }
-        connection.loop.execute(() -> connection.drop(wsjava.protocol.CloseCodes.POLICY_VIOLATION, reason));
+        connection.loop.execute(() -> connection.drop(CloseCodes.POLICY_VIOLATION, reason));
         return false;
     }
 

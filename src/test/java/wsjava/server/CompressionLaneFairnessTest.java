@@ -28,7 +28,7 @@ class CompressionLaneFairnessTest {
         CountDownLatch allDone = new CountDownLatch(busy * BACKLOG);
         List<CompressionLane> attackers = new ArrayList<>();
         for (int a = 0; a < busy; a++) {
-            CompressionLane lane = new CompressionLane();
+            CompressionLane lane = new CompressionLane(e -> { });
             attackers.add(lane);
             for (int i = 0; i < BACKLOG; i++) {
                 lane.add(() -> {
@@ -39,7 +39,7 @@ class CompressionLaneFairnessTest {
             }
         }
         Thread.sleep(3 * JOB_MILLIS);       // the workers are well into the backlogs
-        CompressionLane bystander = new CompressionLane();
+        CompressionLane bystander = new CompressionLane(e -> { });
         AtomicInteger doneBefore = new AtomicInteger(-1);
         CountDownLatch ran = new CountDownLatch(1);
         bystander.add(() -> {

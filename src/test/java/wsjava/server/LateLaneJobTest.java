@@ -19,7 +19,7 @@ import wsjava.testing.RawClient;
  * A send that waits in a connection's compression lane (behind a large message being compressed on
  * a worker) runs after the call that made it returned, and maybe after the connection ended. So it
  * must read nothing its caller may change once the call returned, and make nothing a closed
- * connection can no longer free.
+ * connection can no longer free. One that fails ends its connection: the send had been taken.
  */
 @Timeout(120)
 class LateLaneJobTest {
@@ -126,5 +126,59 @@ class LateLaneJobTest {
             assertEquals(0, server.limits().inbound.used(), "payloads still waiting for their compression job");
             assertTrue(server.zlibBytes() == 0, server.zlibBytes() + " bytes of zlib streams still counted after every connection closed");
         }
+    }
+
+    /**
+     * A job that fails with any error, not only a runtime exception or running out of memory, is
+     * reported (its connection then ends: the send had been taken) and the lane goes on: the jobs
+     * behind it, the close frame among them, still run. An error that escaped left the lane busy for
+     * good, so its close frame never went out and its close timeout was put off for ever.
+     */
+    @Test
+    void aJobThatFailsIsReportedAndTheJobsBehindItStillRun() throws Exception {
+        java.util.List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompressionLane lane = new CompressionLane(failures::add);
+        java.util.concurrent.CountDownLatch behind = new java.util.concurrent.CountDownLatch(1);
+        StackOverflowError error = new StackOverflowError("a job's own failure");
+        assertTrue(lane.add(() -> {
+            throw error;
+        }));
+        assertTrue(lane.close(() -> {
+            behind.countDown();
+            return true;
+        }));
+        assertTrue(behind.await(10, java.util.concurrent.TimeUnit.SECONDS), "the close behind the failed job never ran");
+        assertEquals(List.of(error), failures);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (lane.busy() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertTrue(!lane.busy(), "the lane stayed busy after its last job");
+    }
+
+    /** What the lane does with a failed job: the connection ends with 1011 (its listener hears why), or without a frame when memory ran out. */
+    @Test
+    void aConnectionWhoseLaneJobFailedEndsWith1011() throws Exception {
+        RecordingListener listener = new RecordingListener();
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
+             RawClient failed = RawClient.openOffering(server.port(), "permessage-deflate");
+             RawClient shed = RawClient.openOffering(server.port(), "permessage-deflate")) {
+            IllegalStateException error = new IllegalStateException("compressing failed");
+            outboxOf(TopicsTest.awaitOpened(listener, 1)).laneSendFailed(error);
+            Frame close = failed.readFrame(10_000);
+            assertEquals(OpCode.CLOSE, close.opcode());
+            assertEquals(1011, (close.payload()[0] & 0xFF) << 8 | (close.payload()[1] & 0xFF));
+            assertTrue(listener.errors.contains(error), "the listener did not hear the failure: " + listener.errors);
+
+            outboxOf(TopicsTest.awaitOpened(listener, 2)).laneSendFailed(new OutOfMemoryError("no memory to compress"));
+            assertEquals(RawClient.EOF, shed.readFrame(10_000), "a connection shed for memory gets no close frame");
+            assertEquals(1011, listener.closeOf(listener.opened.get(1).id()).get(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+    }
+
+    private static Outbox outboxOf(WebSocketConnection handle) throws ReflectiveOperationException {
+        java.lang.reflect.Field field = ConnectionHandle.class.getDeclaredField("connection");
+        field.setAccessible(true);
+        return ((ServerConnection) field.get(handle)).outbox;
     }
 }
