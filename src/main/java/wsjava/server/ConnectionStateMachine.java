@@ -158,6 +158,16 @@ abstract class ConnectionStateMachine {
         }
     }
 
+    /** A send taken earlier failed (out of memory, a bug): the connection may not go on without it, so it ends, with 1011 when memory allows. */
+    void sendFailed(Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            shed();
+            return;
+        }
+        ServerLog.log(Level.WARNING, "an outgoing message could not be sent on " + this + "; closing it with 1011", e);
+        failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "an outgoing message could not be sent"), e);
+    }
+
     /** Answers a plain HTTP request (or a refused upgrade) and closes once the answer is written. */
     void respond(byte[] response) {
         state = State.HTTP_RESPONSE;

@@ -182,11 +182,7 @@ final class OutboundQueue {
         return true;
     }
 
-    /**
-     * Whether the connection's last bytes are out: a close frame was queued and everything up to it
-     * written (or the queue was discarded). One check under the lock: a worker may queue a message
-     * and the close frame behind it between a write that emptied the queue and this question.
-     */
+    /** Whether the last bytes are out: a close frame was queued and all of it written (or the queue discarded); one check, under the lock. */
     synchronized boolean finished() {
         return closed && head == null;
     }

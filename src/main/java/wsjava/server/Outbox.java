@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import wsjava.protocol.CloseCodes;
-import wsjava.protocol.CloseException;
 
 /**
  * The sending half of a connection: whole encoded messages queued from any thread, written by the
@@ -100,9 +99,14 @@ final class Outbox {
                 && nowNanos - lastProgressNanos > STALL_NANOS;
     }
 
-    /** Whether queued output has moved within the last {@code nanos}: a peer still taking what we send. */
+    /** Whether output waits (queued, or TLS records in the transport) and moved within the last {@code nanos}: a peer still reading. */
     boolean movingWithin(long nowNanos, long nanos) {
-        return queue.queuedBytes() > 0 && nowNanos - lastProgressNanos < nanos;
+        return hasOutput() && nowNanos - lastProgressNanos < nanos;
+    }
+
+    /** Output waits: in the queue, or as TLS records the socket has not taken yet. */
+    boolean hasOutput() {
+        return queue.queuedBytes() > 0 || connection.transport.hasPendingOutput();
     }
 
     boolean onIoThread() {
@@ -216,16 +220,9 @@ final class Outbox {
         requestFlush();
     }
 
-    /** A send the compression lane had taken failed there (out of memory, a bug): the connection ends, with 1011 when memory allows. */
+    /** A send the compression lane had taken failed there: the connection ends ({@link ConnectionStateMachine#sendFailed}). */
     void laneSendFailed(Throwable e) {
-        connection.loop.execute(() -> {
-            if (e instanceof OutOfMemoryError) {
-                connection.shed();
-                return;
-            }
-            ServerLog.log(System.Logger.Level.WARNING, "an outgoing message could not be sent on " + connection + "; closing it with 1011", e);
-            connection.failWith(new CloseException(CloseCodes.INTERNAL_ERROR, "an outgoing message could not be sent"), e);
-        });
+        connection.loop.execute(() -> connection.sendFailed(e));
     }
 
     static final String STALLED_REASON = "client too slow: it read nothing for a second while the server's output budget was spent";
@@ -258,9 +255,10 @@ final class Outbox {
         boolean pending;
         try {
             long before = queue.queuedBytes();
+            long pendingBefore = connection.transport.pendingBytes();
             left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : before;
             connection.server.stats().bytesOut.add(before - left);
-            if (left < before) {
+            if (left < before || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
                 lastProgressNanos = System.nanoTime();
             }
             pending = connection.transport.hasPendingOutput();
@@ -268,7 +266,8 @@ final class Outbox {
             connection.lost("connection lost while writing: " + e.getMessage(), e);
             return;
         }
-        if (!pending && closeAfterFlush && queue.finished()) {     // not left == 0: a close frame still in the lane comes first, and may have come since
+        // Not "left == 0 and a close frame was queued": a worker may have queued the last message and the close frame since that write.
+        if (!pending && closeAfterFlush && queue.finished()) {
             if (lingerAfterFlush) {
                 connection.linger();
             } else {

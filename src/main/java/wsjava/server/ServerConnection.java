@@ -182,7 +182,7 @@ final class ServerConnection extends ConnectionStateMachine {
 
     /** Checks deadlines; called by the I/O thread a few times a second. */
     void onTimer(long now) {
-        if (state == State.CLOSING && outbox.queuedBytes() > 0) {
+        if (state == State.CLOSING && outbox.hasOutput()) {
             flush();     // a slow reader frees the socket's buffer too slowly to make it writable again: what fits now is progress
         }
         if (state == State.HANDSHAKE && clock.pastDeadline(now) && !transport.ready()) {

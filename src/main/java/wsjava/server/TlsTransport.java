@@ -243,6 +243,11 @@ final class TlsTransport implements Transport {
     }
 
     @Override
+    public long pendingBytes() {
+        return pendingOut == null ? 0 : pendingOut.remaining();
+    }
+
+    @Override
     public boolean progressed() {
         return tookBytes || taskRunning;
     }

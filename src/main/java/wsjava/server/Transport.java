@@ -32,6 +32,11 @@ interface Transport extends GatheringByteChannel {
     /** Bytes accepted for output but not yet taken by the socket (TLS records); the connection must not end before. */
     boolean hasPendingOutput();
 
+    /** How many such bytes wait ({@link #hasPendingOutput()}): the socket taking some is progress too. */
+    default long pendingBytes() {
+        return 0;
+    }
+
     /**
      * Whether a write keeps nothing inside the transport, so what the socket did not take is still
      * in the caller's buffers: true for plain TCP; TLS holds records until a flush writes them.

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import wsjava.testing.TestTls;
 
 /**
  * A peer that reads slowly, but reads, gets every reply sent before the close: the kernel reports
@@ -28,18 +29,41 @@ class SlowReaderCloseTest {
 
     @Test
     void aSlowReaderGetsEveryReplyBeforeTheCloseFrame() throws Exception {
+        slowReaderGetsEveryReply(null, new Socket(), REPLIES, 25, 0);
+    }
+
+    /**
+     * Over TLS the last records can wait in the transport, not in the queue, while the peer reads
+     * them: that is progress too, or the close timeout cuts a peer still reading what it was sent.
+     */
+    @Test
+    void aSlowReaderOverTlsGetsEveryReplyBeforeTheCloseFrame() throws Exception {
+        TestTls tls = TestTls.get();
+        // A small send buffer, fixed (as on a slow link), keeps records waiting in the transport at the end; autotuned, it grows to 4 MiB.
+        slowReaderGetsEveryReply(tls.server, tls.client.getSocketFactory().createSocket(), 2, 100, 16 * 1024);
+    }
+
+    private void slowReaderGetsEveryReply(javax.net.ssl.SSLContext serverTls, Socket unconnected, int replies, long pauseMillis,
+                                          int serverSendBuffer) throws Exception {
         AtomicInteger accepted = new AtomicInteger();
         WebSocketListener replier = new WebSocketListener() {
             @Override
+            public void onOpen(WebSocketConnection connection) {
+                if (serverSendBuffer > 0) {
+                    setSendBuffer(connection, serverSendBuffer);
+                }
+            }
+
+            @Override
             public void onText(WebSocketConnection connection, String text) {
-                for (int i = 0; i < REPLIES; i++) {
+                for (int i = 0; i < replies; i++) {
                     accepted.addAndGet(connection.sendBinary(new byte[REPLY_BYTES]) ? 1 : 0);
                 }
                 connection.close(1000, "replied");
             }
         };
-        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(300), replier).start();
-             Socket socket = new Socket()) {
+        try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0).closeTimeoutMillis(300).tls(serverTls), replier).start();
+             Socket socket = unconnected) {
             socket.setReceiveBufferSize(32 * 1024);
             socket.connect(new InetSocketAddress("127.0.0.1", server.port()));
             socket.setSoTimeout(20_000);
@@ -48,17 +72,31 @@ class SlowReaderCloseTest {
             InputStream in = socket.getInputStream();
             skipHead(in);
             socket.getOutputStream().write(new byte[] {(byte) 0x81, (byte) 0x82, 0, 0, 0, 0, 'g', 'o'});     // "go", masked with zeros
-            byte[] all = readSlowly(in);
-            assertEquals(REPLIES, accepted.get());
+            byte[] all = readSlowly(in, pauseMillis);
+            assertEquals(replies, accepted.get());
             int at = 0;
-            int replies = 0;
+            int got = 0;
             while (at + FRAME_BYTES <= all.length && (all[at] & 0xFF) == 0x82) {
-                replies++;
+                got++;
                 at += FRAME_BYTES;
             }
-            assertEquals(REPLIES, replies, "replies before the close frame, of " + all.length + " bytes read");
+            assertEquals(replies, got, "replies before the close frame, of " + all.length + " bytes read");
             assertTrue(at + 4 <= all.length && (all[at] & 0xFF) == 0x88 && ((all[at + 2] & 0xFF) << 8 | (all[at + 3] & 0xFF)) == 1000,
                     "the close frame follows them");
+        }
+    }
+
+    /** The server side's socket send buffer, fixed at {@code bytes} (found by reflection: no API sets it, on purpose). */
+    private static void setSendBuffer(WebSocketConnection handle, int bytes) {
+        try {
+            java.lang.reflect.Field connection = ConnectionHandle.class.getDeclaredField("connection");
+            connection.setAccessible(true);
+            Transport transport = ((ServerConnection) connection.get(handle)).transport;
+            java.lang.reflect.Field channel = transport.getClass().getDeclaredField("channel");
+            channel.setAccessible(true);
+            ((java.nio.channels.SocketChannel) channel.get(transport)).setOption(java.net.StandardSocketOptions.SO_SNDBUF, bytes);
+        } catch (ReflectiveOperationException | java.io.IOException e) {
+            throw new AssertionError(e);
         }
     }
 
@@ -71,14 +109,14 @@ class SlowReaderCloseTest {
         }
     }
 
-    /** Reads to the end, 32 KiB at a time with a pause after each: about 1.3 MB/s. */
-    private static byte[] readSlowly(InputStream in) throws Exception {
+    /** Reads to the end, 32 KiB at a time with a pause after each (25 ms: about 1.3 MB/s). */
+    private static byte[] readSlowly(InputStream in, long pauseMillis) throws Exception {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         byte[] chunk = new byte[32 * 1024];
         int n;
         while ((n = in.read(chunk)) > 0) {
             all.write(chunk, 0, n);
-            Thread.sleep(25);
+            Thread.sleep(pauseMillis);
         }
         return all.toByteArray();
     }
