@@ -114,27 +114,46 @@ final class CompressionLane {
         return queueClose.getAsBoolean();
     }
 
-    /** One job, then the lane goes to the back of the workers' queue if it has more. */
+    /**
+     * One job, then the lane goes to the back of the workers' queue if it has more. Whatever fails
+     * (a job, telling of it, handing the next turn over: all may run out of memory), the lane goes
+     * on: a lane left busy would hold its close frame, and its close timeout, for ever.
+     */
     private void turn() {
-        Runnable job;
-        synchronized (this) {
-            job = jobs.poll();
-            if (job == null) {
-                draining = false;
+        while (true) {
+            Runnable job;
+            synchronized (this) {
+                job = jobs.poll();
+                if (job == null) {
+                    draining = false;
+                    return;
+                }
+            }
+            try {
+                job.run();
+            } catch (Throwable e) {
+                report(e);
+            }
+            synchronized (this) {
+                if (jobs.isEmpty()) {
+                    draining = false;
+                    return;
+                }
+            }
+            try {
+                WORKERS.execute(this::turn);
                 return;
+            } catch (Throwable e) {   // the turn could not be handed over: this worker takes it
+                report(e);
             }
         }
+    }
+
+    private void report(Throwable e) {
         try {
-            job.run();
-        } catch (Throwable e) {   // any failure: the lane goes on, or the close frame behind this job would never go out
             failed.accept(e);
+        } catch (Throwable again) {   // out of memory again: the lane goes on all the same
+            // nothing more can be done for this connection here
         }
-        synchronized (this) {
-            if (jobs.isEmpty()) {
-                draining = false;
-                return;
-            }
-        }
-        WORKERS.execute(this::turn);
     }
 }

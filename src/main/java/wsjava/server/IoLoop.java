@@ -67,6 +67,12 @@ final class IoLoop implements Runnable {
         }
     }
 
+    /** Runs {@code task} at this loop's next task run, even on its own thread: never inside the caller's locks. */
+    void executeLater(Runnable task) {
+        tasks.add(task);
+        selector.wakeup();
+    }
+
     /** Asks for a flush of {@code connection} at the end of this pass (or the next one). */
     void flushSoon(ServerConnection connection) {
         flushes.add(connection);

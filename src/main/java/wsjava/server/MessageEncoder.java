@@ -115,8 +115,15 @@ final class MessageEncoder {
             if (deflater.ended()) {         // the connection closed while this waited in the lane
                 return refused(done);
             }
-            byte[] compressed = deflater.compress(payload, off, len);
-            return outbox.enqueue(writer.message(opcode, compressed, 0, compressed.length, true), done);
+            byte[] frames;
+            try {
+                byte[] compressed = deflater.compress(payload, off, len);
+                frames = writer.message(opcode, compressed, 0, compressed.length, true);
+            } catch (Throwable e) {     // the context moved on without the peer: nothing more may be compressed with it
+                deflater.end();
+                throw e;
+            }
+            return outbox.enqueue(frames, done);
         }
     }
 
@@ -177,15 +184,19 @@ final class MessageEncoder {
                 }
                 return refused(done);
             }
-            byte[] compressed;
+            byte[] frames;
             try {
-                compressed = deflater.compress(payload);
+                byte[] compressed = deflater.compress(payload);
+                frames = writer.message(OpCode.BINARY, compressed, 0, compressed.length, true);
+            } catch (Throwable e) {     // as in enqueueNow: the context is no longer the peer's
+                deflater.end();
+                throw e;
             } finally {
                 if (freed != null) {
                     freed.complete(null);
                 }
             }
-            return outbox.enqueue(writer.message(OpCode.BINARY, compressed, 0, compressed.length, true), done);
+            return outbox.enqueue(frames, done);
         }
     }
 

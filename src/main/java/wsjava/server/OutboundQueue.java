@@ -184,7 +184,7 @@ final class OutboundQueue {
 
     /** Whether the last bytes are out: a close frame was queued and all of it written (or the queue discarded); one check, under the lock. */
     synchronized boolean finished() {
-        return closed && head == null;
+        return closed && queuedBytes == 0;
     }
 
     /** Bytes queued and not yet taken by the socket (their wire length). */

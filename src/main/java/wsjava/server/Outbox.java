@@ -233,7 +233,8 @@ final class Outbox {
         if (done != null) {
             done.completeExceptionally(new java.io.IOException(reason));
         }
-        connection.loop.execute(() -> connection.drop(CloseCodes.POLICY_VIOLATION, reason));
+        // Later, not inline: a send may hold a compressor's lock here, and the drop calls the listener's onClose.
+        connection.loop.executeLater(() -> connection.drop(CloseCodes.POLICY_VIOLATION, reason));
         return false;
     }
 

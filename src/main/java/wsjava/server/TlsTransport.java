@@ -271,6 +271,7 @@ final class TlsTransport implements Transport {
             // the FIN still goes out
         }
         channel.shutdownOutput();
+        pendingOut = null;      // whatever of the close_notify the socket did not take can never go now: none waits
     }
 
     @Override
