@@ -116,8 +116,8 @@ final class CompressionLane {
 
     /**
      * One job, then the lane goes to the back of the workers' queue if it has more. Whatever fails
-     * (a job, telling of it, handing the next turn over: all may run out of memory), the lane goes
-     * on: a lane left busy would hold its close frame, and its close timeout, for ever.
+     * (a job, telling of its failure, handing the next turn over: all may run out of memory), the
+     * lane goes on: a lane left busy would hold its close frame, and its close timeout, for ever.
      */
     private void turn() {
         while (true) {
@@ -143,8 +143,8 @@ final class CompressionLane {
             try {
                 WORKERS.execute(this::turn);
                 return;
-            } catch (Throwable e) {   // the turn could not be handed over: this worker takes it
-                report(e);
+            } catch (Throwable e) {   // the turn could not be handed over (out of memory): this worker takes it, nothing is lost
+                // go on here
             }
         }
     }
