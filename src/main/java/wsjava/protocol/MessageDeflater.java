@@ -2,6 +2,7 @@ package wsjava.protocol;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.Deflater;
 
 /**
@@ -13,6 +14,10 @@ import java.util.zip.Deflater;
  * stream may still be freed when the connection has sent nothing compressed for a while: the next
  * message then starts a new context, which any receiver can inflate (it only loses the back
  * references it could have had), so idle connections hold no compressor.
+ *
+ * <p>A compression holds {@link #lock} for its whole length; freeing the stream when idle or at the
+ * end only tries it, so an I/O thread never waits for a compression running on a worker. A
+ * compression that ends after {@link #end()} frees the stream itself.
  */
 public final class MessageDeflater {
 
@@ -20,8 +25,9 @@ public final class MessageDeflater {
     private final boolean noContextTakeover;
     private Deflater deflater;
     private long lastUsedNanos;
-    /** Set by {@link #end()}: no stream is made again. */
-    private boolean ended;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Set by {@link #end()}: the stream goes as soon as no compression holds it. */
+    private volatile boolean ended;
     /** Counts the stream this deflater holds, or null. */
     private final ZlibStreams streams;
 
@@ -43,16 +49,28 @@ public final class MessageDeflater {
     static final int INPUT_SLICE_BYTES = 256 * 1024;
 
     /** The compressed form of {@code payload[off, off+len)}, without the tail. */
-    public synchronized byte[] compress(byte[] payload, int off, int len) {
-        return deflate(ByteBuffer.wrap(payload, off, len));
+    public byte[] compress(byte[] payload, int off, int len) {
+        return locked(ByteBuffer.wrap(payload, off, len));
     }
 
     /**
      * The compressed form of {@code payload}'s remaining bytes (a direct buffer's too, read where it
      * is, without a copy), without the tail. Its position is not moved.
      */
-    public synchronized byte[] compress(ByteBuffer payload) {
-        return deflate(payload.duplicate());
+    public byte[] compress(ByteBuffer payload) {
+        return locked(payload.duplicate());
+    }
+
+    private byte[] locked(ByteBuffer input) {
+        lock.lock();
+        try {
+            return deflate(input);
+        } finally {
+            lock.unlock();
+            if (ended) {
+                tryRelease();      // end() came while this ran, and did not wait for it
+            }
+        }
     }
 
     /**
@@ -81,16 +99,13 @@ public final class MessageDeflater {
             }
         } while (input.hasRemaining());
         if (noContextTakeover) {
-            release();
+            releaseHeld();
         }
         int trimmed = size >= 4 && out[size - 4] == 0 && out[size - 3] == 0 && out[size - 2] == (byte) 0xFF && out[size - 1] == (byte) 0xFF ? size - 4 : size;
         return Arrays.copyOf(out, trimmed);
     }
 
     private Deflater stream() {
-        if (ended) {
-            throw new IllegalStateException("the deflater was ended with its connection");
-        }
         if (deflater == null) {
             deflater = new Deflater(level, true);
             if (streams != null) {
@@ -101,8 +116,30 @@ public final class MessageDeflater {
         return deflater;
     }
 
-    /** Frees the zlib stream; the next message starts a new one. */
-    public synchronized void release() {
+    /** Frees the zlib stream (waiting for a compression in progress); the next message starts a new one. */
+    public void release() {
+        lock.lock();
+        try {
+            releaseHeld();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Frees the stream unless a compression holds it; false when one does. */
+    private boolean tryRelease() {
+        if (!lock.tryLock()) {
+            return false;
+        }
+        try {
+            releaseHeld();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void releaseHeld() {
         if (deflater != null) {
             deflater.end();
             deflater = null;
@@ -113,31 +150,44 @@ public final class MessageDeflater {
     }
 
     /**
-     * Frees the zlib stream for good (the connection ended): a compression still waiting for this
-     * lock must not make a new stream that nobody would free. See {@link #ended()}.
+     * Frees the zlib stream for good (the connection ended), without waiting: now, or as the
+     * compression in progress ends. One that starts later frees its stream as it ends; callers
+     * check {@link #ended()} first and send nothing more.
      */
-    public synchronized void end() {
-        release();
+    public void end() {
         ended = true;
+        tryRelease();
     }
 
-    /** Whether {@link #end()} was called: callers holding this lock queue nothing more. */
-    public synchronized boolean ended() {
+    /** Whether {@link #end()} was called. */
+    public boolean ended() {
         return ended;
     }
 
-    /** Frees the zlib stream if nothing was compressed for {@code idleNanos}; true when it did. */
-    public synchronized boolean releaseIfIdle(long nowNanos, long idleNanos) {
-        if (deflater == null || nowNanos - lastUsedNanos <= idleNanos) {
+    /** Frees the zlib stream if nothing was compressed for {@code idleNanos}; true when it did. A compression in progress is not idle: no wait. */
+    public boolean releaseIfIdle(long nowNanos, long idleNanos) {
+        if (!lock.tryLock()) {
             return false;
         }
-        release();
-        return true;
+        try {
+            if (deflater == null || nowNanos - lastUsedNanos <= idleNanos) {
+                return false;
+            }
+            releaseHeld();
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Whether a zlib stream is held now. */
-    public synchronized boolean holdsStream() {
-        return deflater != null;
+    public boolean holdsStream() {
+        lock.lock();
+        try {
+            return deflater != null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     public boolean noContextTakeover() {
