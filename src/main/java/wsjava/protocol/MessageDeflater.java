@@ -66,10 +66,18 @@ public final class MessageDeflater {
         try {
             return deflate(input);
         } finally {
-            lock.unlock();
-            if (ended) {
-                tryRelease();      // end() came while this ran, and did not wait for it
-            }
+            unlock();
+        }
+    }
+
+    /**
+     * Every holder of the lock leaves through here: an {@link #end()} that found the lock taken did
+     * not wait, so the last holder out frees the stream.
+     */
+    private void unlock() {
+        lock.unlock();
+        if (ended) {
+            tryRelease();
         }
     }
 
@@ -79,11 +87,17 @@ public final class MessageDeflater {
      * array first) and doubles when it fills.
      */
     private byte[] deflate(ByteBuffer input) {
+        if (ended) {
+            return new byte[0];     // the connection ended: nobody will send this
+        }
         Deflater zlib = stream();
         int len = input.remaining();
         byte[] out = new byte[Math.max(64, Math.min(len / 2 + 64, Math.max(64 * 1024, len / 8)))];
         int size = 0;
         do {
+            if (ended) {
+                return new byte[0];     // the connection ended: nobody will send this, so stop compressing it
+            }
             ByteBuffer slice = input.slice();
             slice.limit(Math.min(slice.limit(), INPUT_SLICE_BYTES));
             input.position(input.position() + slice.remaining());
@@ -122,7 +136,7 @@ public final class MessageDeflater {
         try {
             releaseHeld();
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -170,13 +184,13 @@ public final class MessageDeflater {
             return false;
         }
         try {
-            if (deflater == null || nowNanos - lastUsedNanos <= idleNanos) {
+            if (deflater == null || (!ended && nowNanos - lastUsedNanos <= idleNanos)) {
                 return false;
             }
             releaseHeld();
             return true;
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -186,7 +200,7 @@ public final class MessageDeflater {
         try {
             return deflater != null;
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
