@@ -115,15 +115,18 @@ final class MessageEncoder {
             if (deflater.ended()) {         // the connection closed while this waited in the lane
                 return refused(done);
             }
-            byte[] frames;
-            try {
-                byte[] compressed = deflater.compress(payload, off, len);
-                frames = writer.message(opcode, compressed, 0, compressed.length, true);
-            } catch (Throwable e) {     // the context moved on without the peer: nothing more may be compressed with it
-                deflater.end();
-                throw e;
-            }
-            return outbox.enqueue(frames, done);
+            return outbox.enqueue(compressedFrames(opcode, ByteBuffer.wrap(payload, off, len)), done);
+        }
+    }
+
+    /** A message's frames, compressed now (the caller holds the deflater's lock). */
+    private byte[] compressedFrames(int opcode, ByteBuffer payload) {
+        try {
+            byte[] compressed = deflater.compress(payload);
+            return writer.message(opcode, compressed, 0, compressed.length, true);
+        } catch (Throwable e) {     // the context moved on without the peer: nothing more may be compressed with it
+            deflater.end();
+            throw e;
         }
     }
 
@@ -186,11 +189,7 @@ final class MessageEncoder {
             }
             byte[] frames;
             try {
-                byte[] compressed = deflater.compress(payload);
-                frames = writer.message(OpCode.BINARY, compressed, 0, compressed.length, true);
-            } catch (Throwable e) {     // as in enqueueNow: the context is no longer the peer's
-                deflater.end();
-                throw e;
+                frames = compressedFrames(OpCode.BINARY, payload);
             } finally {
                 if (freed != null) {
                     freed.complete(null);
