@@ -9,8 +9,8 @@ import wsjava.bench.peers.NettyTransport;
 
 /**
  * The echo run's line-up: the floor first (every other row is a multiple of its cost, so its
- * cells must exist before theirs), the floor again in Java on NIO and on FFM (what the JVM and its
- * transport add before any server code), the Java servers, and the rows that need something of the
+ * cells must exist before theirs), the floor again in Java on NIO, on epoll through FFM and on
+ * io_uring through FFM (what the JVM and its transport add before any server code), the Java servers, and the rows that need something of the
  * machine: Netty on io_uring (the kernel must allow it) and uWebSockets (a checkout). A row that
  * cannot run here says why and is left out. {@code --only} keeps the rows it names.
  */
@@ -34,7 +34,15 @@ final class EchoPeers {
         }
         peers.add(EchoBench.peer(NIO_FLOOR, "wsjava.bench.NioFloor", List.of()));
         if (named(FfmFloorPeer.NAME, only)) {
-            add(peers, FfmFloorPeer.build(nativeDir));
+            add(peers, FfmFloorPeer.build(nativeDir, FfmFloorPeer.NAME));
+        }
+        if (named(FfmFloorPeer.URING, only)) {
+            String refused = NettyTransport.ioUringUnavailable();
+            if (refused == null) {
+                add(peers, FfmFloorPeer.build(nativeDir, FfmFloorPeer.URING));
+            } else {
+                System.out.println(FfmFloorPeer.URING + ": not run (io_uring is not available here: " + refused + ")");
+            }
         }
         peers.addAll(EchoBench.PEERS);
         if (baseline != null) {

@@ -9,10 +9,10 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * One connection of the bare Java floors ({@link NioFloor}, {@code bench/java22/FfmFloor.java}):
- * {@code bench/c/wsfloor.c}'s handshake and framing, line for line, over one buffer that the
- * transport shares between all its connections. Both floors use this class, so they differ only in
- * how bytes reach the kernel. Nothing here allocates per message: a frame is unmasked where it lies
+ * One connection of the bare Java floors ({@link NioFloor}, {@code bench/java22/FfmFloor.java} and
+ * {@code UringFloor.java}): {@code bench/c/wsfloor.c}'s handshake and framing, line for line, over
+ * the buffer its transport hands it (on epoll one shared by all connections, on io_uring one per
+ * connection). All three floors use this class, so they differ only in how bytes reach the kernel. Nothing here allocates per message: a frame is unmasked where it lies
  * and echoed as its bytes arrive; a header cut by the end of a read (at most 13 bytes) is carried.
  * Like wsfloor.c it is a measuring stick on loopback, not a server for hostile clients.
  */

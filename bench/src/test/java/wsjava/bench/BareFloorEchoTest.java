@@ -18,13 +18,14 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import wsjava.bench.peers.NettyTransport;
 
 /**
  * The bare Java floors of the echo bench echo correctly, so their cost is the cost of a correct
  * echo: the JDK's own WebSocket client sends text and binary messages of every length encoding and
  * its edges (0, 125, 126, 65,535, 65,536 bytes, and 300,000, more than one read), a ping, and a
- * close, and gets each back byte for byte. FfmFloor needs a JDK 22 or later; without one its test
- * is skipped with the reason.
+ * close, and gets each back byte for byte. FfmFloor and UringFloor need a JDK 22 or later, and
+ * UringFloor a kernel that allows io_uring; without them their tests are skipped with the reason.
  */
 @Timeout(120)
 class BareFloorEchoTest {
@@ -46,7 +47,21 @@ class BareFloorEchoTest {
             System.out.println("FfmFloor's echo test skipped: " + FfmFloorPeer.whyNot());
             Assumptions.abort(FfmFloorPeer.whyNot());
         }
-        echoesEverything(FfmFloorPeer.build(dir.resolve("native")));
+        echoesEverything(FfmFloorPeer.build(dir.resolve("native"), FfmFloorPeer.NAME));
+    }
+
+    @Test
+    void uringFloorEchoesTextBinaryPingAndClose() throws Exception {
+        if (FfmFloorPeer.jdk() == null) {
+            System.out.println("UringFloor's echo test skipped: " + FfmFloorPeer.whyNot());
+            Assumptions.abort(FfmFloorPeer.whyNot());
+        }
+        String refused = NettyTransport.ioUringUnavailable();
+        if (refused != null) {
+            System.out.println("UringFloor's echo test skipped: io_uring is not available here: " + refused);
+            Assumptions.abort(refused);
+        }
+        echoesEverything(FfmFloorPeer.build(dir.resolve("native"), FfmFloorPeer.URING));
     }
 
     private void echoesEverything(EchoBench.Peer peer) throws Exception {

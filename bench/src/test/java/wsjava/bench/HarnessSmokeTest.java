@@ -91,7 +91,10 @@ class HarnessSmokeTest {
         }
         List<String> expected = new ArrayList<>(List.of(EchoPeers.NIO_FLOOR));
         if (FfmFloorPeer.jdk() != null) {
-            expected.add(FfmFloorPeer.name(FfmFloorPeer.jdk()));
+            expected.add(FfmFloorPeer.name(FfmFloorPeer.NAME, FfmFloorPeer.jdk()));
+            if (NettyTransport.ioUringUnavailable() == null) {
+                expected.add(FfmFloorPeer.name(FfmFloorPeer.URING, FfmFloorPeer.jdk()));
+            }
         }
         EchoBench.PEERS.forEach(p -> expected.add(p.name));
         boolean built = Files.exists(out.resolve("native/wsecho"));      // gcc: the C client and the floor
