@@ -23,6 +23,8 @@ final class AttackRow {
     int bystanderFailures;
     boolean alive;
     boolean servedAfterwards;
+    /** How long after the attack a fresh client was served, or how long it was tried for. */
+    double servedAfterSeconds;
     long ioThreadDeaths;
     long outOfMemory;
     long bytesSent;
@@ -64,7 +66,7 @@ final class AttackRow {
                 Report.fixed(heldPerByteSent(), 4), mib(rssUnderAttack), mib(rssAfter),
                 Report.fixed(bystanderP99Millis, 1), bystanderFailures + " of " + bystanderRoundTrips,
                 Report.fixed(serverCpuSeconds, 2), Report.fixed(attackerCpuSeconds, 2), Report.fixed(serverCpuPerMb(), 3),
-                servedAfterwards ? "yes" : "no", detail, passed() ? "holds" : "FAILS: " + String.join("; ", violations));
+                (servedAfterwards ? "yes, " : "no, tried ") + Report.fixed(servedAfterSeconds, 1) + " s", detail, passed() ? "holds" : "FAILS: " + String.join("; ", violations));
     }
 
     private static String mib(long bytes) {

@@ -78,7 +78,9 @@ final class Run {
             row.bystanderP99Millis = bystander.p99();
             row.bystanderRoundTrips = bystander.roundTrips();
             row.bystanderFailures = bystander.failures();
+            long servingFrom = System.nanoTime();
             row.servedAfterwards = servedWithin(server.port, attack.tls(), servingDeadlineMillis());
+            row.servedAfterSeconds = (System.nanoTime() - servingFrom) / 1e9;
             row.rssAfter = server.rssBytes();
             row.alive = server.alive();
             row.ioThreadDeaths = server.deathsInLog();

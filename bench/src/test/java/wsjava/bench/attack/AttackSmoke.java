@@ -65,10 +65,24 @@ abstract class AttackSmoke {
                 failures.add(failure);
             }
         }
+        if (!failures.isEmpty()) {
+            printServerLogs(out);
+        }
         assertTrue(failures.isEmpty(), "bounds that did not hold:\n" + String.join("\n", failures));
         assertEquals(AttackBench.ATTACKS.size(), outcome.rows.size(), "every attack");
         assertTrue(Files.readAllLines(out.resolve("attack.csv")).size() == outcome.rows.size() + 1);
         assertTrue(Files.size(out.resolve("attack-heap.png")) > 1000);
         assertTrue(Files.size(out.resolve("attack-latency.png")) > 1000);
+    }
+
+    /** The end of every server log of the run, for a failure that does not repeat at will. */
+    private static void printServerLogs(Path out) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+            for (Path log : files.filter(f -> f.getFileName().toString().startsWith("server-")).sorted().collect(Collectors.toList())) {
+                List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+                System.out.println("attack smoke: the last lines of " + out.relativize(log) + " (" + lines.size() + " lines):");
+                lines.subList(Math.max(0, lines.size() - 30), lines.size()).forEach(l -> System.out.println("  " + l));
+            }
+        }
     }
 }
