@@ -23,25 +23,19 @@ import wsjava.bench.FloorConnection;
 public final class FfmFloor {
 
     // Linux's values, the same on x86-64 and AArch64.
-    private static final int AF_INET = 2, SOCK_STREAM = 1, SOCK_NONBLOCK = 04000, SOCK_CLOEXEC = 02000000;
-    private static final int SOL_SOCKET = 1, SO_REUSEADDR = 2, IPPROTO_TCP = 6, TCP_NODELAY = 1;
+    private static final int SOCK_NONBLOCK = FloorMain.SOCK_NONBLOCK, SOCK_CLOEXEC = FloorMain.SOCK_CLOEXEC;
     private static final int EPOLL_CTL_ADD = 1, EPOLL_CTL_MOD = 3, EPOLLIN = 1, EPOLLOUT = 4, EPOLLERR = 8, EPOLLHUP = 0x10;
     private static final int MSG_NOSIGNAL = 0x4000, EAGAIN = 11, EINTR = 4, MAX_EVENTS = 512;
     /** struct epoll_event is packed on x86-64 (12 bytes), naturally aligned elsewhere (16). */
     private static final boolean PACKED = System.getProperty("os.arch").equals("amd64");
     private static final int EVENT_SIZE = PACKED ? 12 : 16, DATA_AT = PACKED ? 4 : 8;
 
-    private static final Linker LINKER = Linker.nativeLinker();
     private static final MemoryLayout CALL_STATE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;     // size_t, ssize_t, and buffer addresses
     private static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
 
-    private static final MethodHandle SOCKET = call("socket", FunctionDescriptor.of(INT, INT, INT, INT));
-    private static final MethodHandle SETSOCKOPT = call("setsockopt", FunctionDescriptor.of(INT, INT, INT, INT, ADDRESS, INT));
-    private static final MethodHandle BIND = call("bind", FunctionDescriptor.of(INT, INT, ADDRESS, INT));
-    private static final MethodHandle LISTEN = call("listen", FunctionDescriptor.of(INT, INT, INT));
     private static final MethodHandle ACCEPT4 = call("accept4", FunctionDescriptor.of(INT, INT, ADDRESS, ADDRESS, INT));
     private static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(INT, INT));
     private static final MethodHandle EPOLL_CREATE1 = call("epoll_create1", FunctionDescriptor.of(INT, INT));
@@ -60,49 +54,23 @@ public final class FfmFloor {
     private final MemorySegment events = arena.allocate((long) EVENT_SIZE * MAX_EVENTS, 8);
     private final MemorySegment event = arena.allocate(16, 8);
     private final MemorySegment callState = arena.allocate(CALL_STATE);
-    private final MemorySegment one = arena.allocate(INT);                  // setsockopt's "on"
+    private final MemorySegment one = FloorMain.on(arena);
     private FloorConnection[] connections = new FloorConnection[1024];        // by descriptor
     private final int listener;
     private final int ep;
 
     private static MethodHandle call(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, options);
+        return FloorMain.call(name, descriptor, options);
     }
 
     private FfmFloor(int port) throws Throwable {
-        listener = (int) SOCKET.invokeExact(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        one.set(INT, 0, 1);
-        int ignored = (int) SETSOCKOPT.invokeExact(listener, SOL_SOCKET, SO_REUSEADDR, one, 4);
-        MemorySegment address = arena.allocate(16, 4);         // struct sockaddr_in, port and address in network order
-        address.set(ValueLayout.JAVA_SHORT, 0, (short) AF_INET);
-        address.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 2, (short) port);
-        address.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 4, 0x7F000001);
-        if (listener < 0 || (int) BIND.invokeExact(listener, address, 16) < 0 || (int) LISTEN.invokeExact(listener, 4096) < 0) {
-            throw new IllegalStateException("FfmFloor: cannot listen on 127.0.0.1:" + port);
-        }
+        listener = FloorMain.listen(arena, port, SOCK_NONBLOCK | SOCK_CLOEXEC);
         ep = (int) EPOLL_CREATE1.invokeExact(SOCK_CLOEXEC);    // EPOLL_CLOEXEC is O_CLOEXEC, as SOCK_CLOEXEC
         control(EPOLL_CTL_ADD, listener, EPOLLIN);
     }
 
     public static void main(String[] args) throws Throwable {
-        if (args.length != 1) {
-            System.err.println("usage: FfmFloor PORT");
-            System.exit(2);
-        }
-        FfmFloor floor = new FfmFloor(Integer.parseInt(args[0]));
-        System.out.println("listening on ws://127.0.0.1:" + args[0] + "/");
-        System.out.flush();
-        floor.run();
-    }
-
-    private void run() {
-        for (;;) {
-            try {
-                events();
-            } catch (Throwable t) {             // no Throwable ends the loop
-                t.printStackTrace();
-            }
-        }
+        FloorMain.main("FfmFloor", args, port -> new FfmFloor(port)::events);
     }
 
     /** One epoll_wait and its events. */
@@ -142,14 +110,14 @@ public final class FfmFloor {
             if (fd < 0) {
                 return;                         // EAGAIN, or out of descriptors: try at the next event
             }
-            int ignored = (int) SETSOCKOPT.invokeExact(fd, IPPROTO_TCP, TCP_NODELAY, one, 4);
+            FloorMain.noDelay(fd, one);
             if (fd >= connections.length) {
                 connections = Arrays.copyOf(connections, Math.max(fd + 1, connections.length * 2));
             }
             connections[fd] = new FloorConnection();
             if (control(EPOLL_CTL_ADD, fd, EPOLLIN) < 0) {
                 connections[fd] = null;
-                ignored = (int) CLOSE.invokeExact(fd);
+                int ignored = (int) CLOSE.invokeExact(fd);
             }
         }
     }

@@ -1,6 +1,5 @@
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
@@ -23,27 +22,19 @@ import wsjava.bench.FloorConnection;
  */
 public final class UringFloor {
 
-    private static final int AF_INET = 2, SOCK_STREAM = 1, SOCK_CLOEXEC = 02000000;
-    private static final int SOL_SOCKET = 1, SO_REUSEADDR = 2, IPPROTO_TCP = 6, TCP_NODELAY = 1, MSG_NOSIGNAL = 0x4000;
+    private static final int MSG_NOSIGNAL = 0x4000;
     private static final int EINTR = 4, EAGAIN = 11, ENTRIES = 4096;
     /** What a completion is for, in the low bits of its user data; the descriptor is above. */
     private static final int ACCEPTED = 1, RECEIVED = 2, SENT = 3;
 
-    private static final Linker LINKER = Linker.nativeLinker();
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
-    private static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
-
-    private static final MethodHandle SOCKET = call("socket", FunctionDescriptor.of(INT, INT, INT, INT));
-    private static final MethodHandle SETSOCKOPT = call("setsockopt", FunctionDescriptor.of(INT, INT, INT, INT, ADDRESS, INT));
-    private static final MethodHandle BIND = call("bind", FunctionDescriptor.of(INT, INT, ADDRESS, INT));
-    private static final MethodHandle LISTEN = call("listen", FunctionDescriptor.of(INT, INT, INT));
-    private static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(INT, INT));
-    private static final MethodHandle MALLOC = call("malloc", FunctionDescriptor.of(LONG, LONG));
-    private static final MethodHandle FREE = call("free", FunctionDescriptor.ofVoid(LONG));
+    private static final MethodHandle CLOSE = FloorMain.call("close", FunctionDescriptor.of(INT, INT));
+    private static final MethodHandle MALLOC = FloorMain.call("malloc", FunctionDescriptor.of(LONG, LONG));
+    private static final MethodHandle FREE = FloorMain.call("free", FunctionDescriptor.ofVoid(LONG));
 
     private final Arena arena = Arena.ofConfined();
-    private final MemorySegment one = arena.allocate(INT);
+    private final MemorySegment one = FloorMain.on(arena);
     private final int listener;
     private final Ring ring;
     private final Ring.Completion onCompletion = this::completed;
@@ -65,12 +56,9 @@ public final class UringFloor {
         }
     }
 
-    private static MethodHandle call(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, options);
-    }
-
     private UringFloor(int port) throws Throwable {
-        listener = listen(port);
+        // Blocking sockets: io_uring waits on them itself; on a non-blocking one it would hand back EAGAIN.
+        listener = FloorMain.listen(arena, port, FloorMain.SOCK_CLOEXEC);
         ring = new Ring(arena, ENTRIES);
         accept();
     }
@@ -79,43 +67,11 @@ public final class UringFloor {
     private void accept() {
         long e = ring.prepare(Ring.OP_ACCEPT, listener, 0, 0, (long) listener << 8 | ACCEPTED);
         ring.set(e, 2, Ring.ACCEPT_MULTISHOT);
-        ring.set(e, 28, SOCK_CLOEXEC);
-    }
-
-    private int listen(int port) throws Throwable {
-        // Blocking sockets: io_uring waits on them itself; a non-blocking one would hand back EAGAIN.
-        int fd = (int) SOCKET.invokeExact(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        one.set(INT, 0, 1);
-        int ignored = (int) SETSOCKOPT.invokeExact(fd, SOL_SOCKET, SO_REUSEADDR, one, 4);
-        MemorySegment address = arena.allocate(16, 4);
-        address.set(ValueLayout.JAVA_SHORT, 0, (short) AF_INET);
-        address.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 2, (short) port);
-        address.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 4, 0x7F000001);
-        if (fd < 0 || (int) BIND.invokeExact(fd, address, 16) < 0 || (int) LISTEN.invokeExact(fd, 4096) < 0) {
-            throw new IllegalStateException("UringFloor: cannot listen on 127.0.0.1:" + port);
-        }
-        return fd;
+        ring.set(e, 28, FloorMain.SOCK_CLOEXEC);
     }
 
     public static void main(String[] args) throws Throwable {
-        if (args.length != 1) {
-            System.err.println("usage: UringFloor PORT");
-            System.exit(2);
-        }
-        UringFloor floor = new UringFloor(Integer.parseInt(args[0]));
-        System.out.println("listening on ws://127.0.0.1:" + args[0] + "/");
-        System.out.flush();
-        floor.run();
-    }
-
-    private void run() {
-        for (;;) {
-            try {
-                turn();
-            } catch (Throwable t) {             // no Throwable ends the loop
-                t.printStackTrace();
-            }
-        }
+        FloorMain.main("UringFloor", args, port -> new UringFloor(port)::turn);
     }
 
     /** Submits what the last turn queued, waits for at least one completion, and handles all there are. */
@@ -169,10 +125,10 @@ public final class UringFloor {
     }
 
     private void opened(int fd) throws Throwable {
-        int ignored = (int) SETSOCKOPT.invokeExact(fd, IPPROTO_TCP, TCP_NODELAY, one, 4);
+        FloorMain.noDelay(fd, one);
         long base = (long) MALLOC.invokeExact((long) FloorConnection.BUFFER);
         if (base == 0) {
-            ignored = (int) CLOSE.invokeExact(fd);
+            int ignored = (int) CLOSE.invokeExact(fd);
             return;
         }
         if (fd >= links.length) {
