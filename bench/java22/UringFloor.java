@@ -188,8 +188,7 @@ public final class UringFloor {
             len = answer.length;
             link.answered = true;
         } else {
-            int carried = c.restoreCarry(link.view);     // still at the buffer's start: the receive went after them
-            len = c.reframe(link.view, carried + n);
+            len = c.reframe(link.view, c.carried() + n);     // receive() put them at the buffer's start, the bytes after them
             if (len < 0) {
                 return true;
             }

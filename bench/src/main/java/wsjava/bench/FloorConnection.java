@@ -104,6 +104,11 @@ public final class FloorConnection {
         return carried;
     }
 
+    /** How many carried header bytes {@link #restoreCarry} put at the buffer's start (where the last read went). */
+    public int carried() {
+        return carried;
+    }
+
     /** Output the socket did not take (position to limit), kept across events; null when there is none. */
     public ByteBuffer pending() {
         return pending;
