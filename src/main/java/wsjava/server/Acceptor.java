@@ -2,12 +2,7 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.Collections;
 import java.util.List;
 import wsjava.protocol.HttpResponses;
@@ -15,7 +10,7 @@ import wsjava.protocol.HttpResponses;
 /**
  * The listening socket, served by the first I/O thread: accepts pending connections, a bounded
  * number per pass, and hands each to an I/O thread in turn. When accepting fails (file descriptors run out, say) the pending
- * connection stays in the kernel's queue and the selector would report it again at once, a busy
+ * connection stays in the kernel's queue and the loop would report it again at once, a busy
  * loop at 100% CPU: so accepting pauses, for 50 ms doubling up to 1 s, and it says so once (at
  * most once a minute, however often it flaps at the limit) and again when it recovers.
  */
@@ -34,10 +29,9 @@ final class Acceptor {
 
     private final WebSocketServer server;
     private final ServerLifecycle lifecycle;
-    private final ServerSocketChannel channel;
+    private final ListeningSocket listening;
     private final List<IoLoop> loops;
     private final RefusalLog refusals = new RefusalLog();
-    private SelectionKey key;
     private int nextLoop;
     private long pauseNanos;
     private long resumeAtNanos;
@@ -46,26 +40,26 @@ final class Acceptor {
     private long lastWarningNanos;
     private boolean warned;
 
-    Acceptor(WebSocketServer server, ServerLifecycle lifecycle, ServerSocketChannel channel, List<IoLoop> loops) {
+    Acceptor(WebSocketServer server, ServerLifecycle lifecycle, ListeningSocket listening, List<IoLoop> loops) {
         this.server = server;
         this.lifecycle = lifecycle;
-        this.channel = channel;
+        this.listening = listening;
         this.loops = loops;
     }
 
-    void register(Selector selector) throws IOException {
-        key = channel.register(selector, SelectionKey.OP_ACCEPT, this);
+    ListeningSocket listening() {
+        return listening;
     }
 
     /**
      * Accepts pending connections, at most {@link #ACCEPTS_PER_PASS}: the rest wait for the next pass
-     * (the selector reports the listener again at once), after this thread's connections had theirs.
+     * (the loop reports the listener again at once), after this thread's connections had theirs.
      */
     void onAcceptable() {
         for (int i = 0; i < ACCEPTS_PER_PASS; i++) {
-            SocketChannel accepted;
+            ConnectionSocket accepted;
             try {
-                accepted = channel.accept();
+                accepted = listening.accept();
             } catch (IOException e) {
                 pause(e);
                 return;
@@ -78,15 +72,7 @@ final class Acceptor {
         }
     }
 
-    private void hand(SocketChannel accepted) {
-        try {
-            accepted.configureBlocking(false);
-            // setOption, not socket().setTcpNoDelay: the socket adaptor would stay with the channel (80 bytes each)
-            accepted.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        } catch (IOException e) {
-            closeQuietly(accepted);
-            return;
-        }
+    private void hand(ConnectionSocket accepted) {
         if (!lifecycle.reserveSocket()) {
             refusals.refused("full", unreported -> "refused a connection: the server is at its connection limit (503);"
                     + " --max-connections raises it" + RefusalLog.more(unreported));
@@ -107,9 +93,7 @@ final class Acceptor {
         pauseNanos = pauseNanos == 0 ? FIRST_PAUSE_NANOS : Math.min(LONGEST_PAUSE_NANOS, 2 * pauseNanos);
         resumeAtNanos = now + pauseNanos;
         paused = true;
-        if (key.isValid()) {
-            key.interestOps(0);
-        }
+        listening.watchAccepts(false);
     }
 
     private void recovered() {
@@ -126,32 +110,28 @@ final class Acceptor {
     /** Called by the I/O thread's timer: pushes out stale handshakes over their share, ends a pause that is over. */
     void onTimer(long now) {
         server.limits().handshakes.enforce(now).forEach(ServerConnection::pushOutIfWaiting);
-        if (paused && now - resumeAtNanos >= 0 && key.isValid()) {
+        if (paused && now - resumeAtNanos >= 0) {
             paused = false;
-            key.interestOps(SelectionKey.OP_ACCEPT);
+            listening.watchAccepts(true);
         }
     }
 
     void close() {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // the channel is going away anyway
-        }
+        listening.close();
     }
 
-    private static void refuse(SocketChannel channel) {
+    private static void refuse(ConnectionSocket socket) {
         try {
-            channel.write(ByteBuffer.wrap(HttpResponses.plain(503, "server is at its connection limit\n", Collections.emptyMap())));
+            socket.write(ByteBuffer.wrap(HttpResponses.plain(503, "server is at its connection limit\n", Collections.emptyMap())));
         } catch (IOException ignored) {
             // it is being refused anyway
         }
-        closeQuietly(channel);
+        closeQuietly(socket);
     }
 
-    private static void closeQuietly(SocketChannel channel) {
+    private static void closeQuietly(ConnectionSocket socket) {
         try {
-            channel.close();
+            socket.close();
         } catch (IOException ignored) {
             // nothing to report
         }

@@ -41,16 +41,6 @@ final class ConnectionHandle implements WebSocketConnection {
         this.extensions = upgrade.extensions();
     }
 
-    /** "ip:port" of the peer, or "" when the socket no longer knows. */
-    static String remoteAddressOf(java.nio.channels.SocketChannel channel) {
-        try {
-            java.net.InetSocketAddress remote = (java.net.InetSocketAddress) channel.getRemoteAddress();
-            return remote.getAddress().getHostAddress() + ":" + remote.getPort();
-        } catch (IOException | RuntimeException e) {
-            return "";
-        }
-    }
-
     void encodeWith(MessageEncoder messageEncoder) {
         encoder = messageEncoder;
     }

@@ -3,7 +3,6 @@ package wsjava.server;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
@@ -28,6 +27,8 @@ abstract class ConnectionStateMachine {
     private static final AtomicLong IDS = new AtomicLong();
 
     final long id = IDS.incrementAndGet();
+    /** The socket as the loop watches it; {@link #transport} is the same object, or TLS over it. */
+    final ConnectionSocket socket;
     final Transport transport;
     final IoLoop loop;
     final WebSocketServer server;
@@ -48,13 +49,14 @@ abstract class ConnectionStateMachine {
     /** Read here so that CloseStatus is loaded with the first connection, not in {@link #shed()} when memory ran out. */
     private static final CloseStatus SHED = CloseStatus.OUT_OF_MEMORY;
 
-    ConnectionStateMachine(SocketChannel channel, IoLoop loop, WebSocketServer server) {
+    ConnectionStateMachine(ConnectionSocket socket, IoLoop loop, WebSocketServer server) {
+        this.socket = socket;
         this.loop = loop;
         this.server = server;
         this.config = server.settings();
         this.writer = server.frameWriter();
         this.reading = new ReadGate(self());
-        this.transport = Transport.open(channel, config, loop, this::resumeTls, this::requestFlush);
+        this.transport = Transport.open(socket, config, loop, this::resumeTls, this::requestFlush);
         this.outbox = new Outbox(self());
         this.clock = new ConnectionClock(System.nanoTime(), config.handshakeTimeoutMillis());
         this.input = new ConnectionInput(self(), server);
@@ -65,9 +67,6 @@ abstract class ConnectionStateMachine {
 
     /** Reads what arrived and passes over it (see {@link ServerConnection}). */
     abstract void onReadable(ByteBuffer buffer);
-
-    /** The I/O thread stops watching this connection's socket (its TCP is about to close). */
-    abstract void deregister();
 
     /** A TLS handshake's tasks are done: go on reading and writing. */
     private void resumeTls() {
@@ -264,7 +263,7 @@ abstract class ConnectionStateMachine {
         if (codec != null) {
             codec.release();
         }
-        deregister();
+        socket.unwatch();
         try {
             transport.close();
         } catch (IOException ignored) {

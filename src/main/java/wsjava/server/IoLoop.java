@@ -2,28 +2,22 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Consumer;
 
 /**
- * One I/O thread: a selector over its share of the connections, a queue of tasks other threads
- * hand it, and a timer pass a few times a second for deadlines. Writes requested while it is
- * handling events are batched and done once per pass. One read buffer serves all its connections,
- * since the parsers copy out whatever they keep.
+ * One I/O thread: its share of the connections, watched by its transport ({@link SelectorLoop} on
+ * NIO, or epoll through FFM), a queue of tasks other threads hand it, and a timer pass a few times a
+ * second for deadlines. Writes requested while it is handling events are batched and done once per
+ * pass. One read buffer serves all its connections, since the parsers copy out whatever they keep.
  */
-final class IoLoop implements Runnable {
+abstract class IoLoop implements Runnable {
 
     private static final long TIMER_INTERVAL_NANOS = 100_000_000L;
 
-    private final WebSocketServer server;
+    final WebSocketServer server;
     private final ServerLifecycle lifecycle;
-    private final Selector selector;
     static final int READ_BUFFER_BYTES = LoopBuffers.READ_BUFFER_BYTES;
 
     private final LoopBuffers buffers = new LoopBuffers(new DirectPool(this::inLoop, this::execute));
@@ -36,18 +30,39 @@ final class IoLoop implements Runnable {
     private final List<ServerConnection> yieldedNow = new ArrayList<>();
     private final OutOfMemoryGuard memory = new OutOfMemoryGuard();
     private final List<ServerConnection> timerSnapshot = new ArrayList<>();
-    private final Consumer<SelectionKey> onReady = this::ready;
     private volatile boolean running = true;
-    private Acceptor acceptor;
+    Acceptor acceptor;
     private long nextTimerNanos;
 
-    IoLoop(WebSocketServer server, ServerLifecycle lifecycle, int index) throws IOException {
+    IoLoop(WebSocketServer server, ServerLifecycle lifecycle, int index) {
         this.server = server;
         this.lifecycle = lifecycle;
-        this.selector = Selector.open();
         this.thread = new Thread(this, "wsjava-io-" + index);
         this.thread.setDaemon(true);
     }
+
+    // ---- what a transport's loop provides ----
+
+    /** Makes the thread's wait (or its next one) return now; from any thread. */
+    abstract void wakeup();
+
+    /** Starts watching {@code acceptor}'s listening socket (this loop accepts for the server). */
+    abstract void watchListener() throws IOException;
+
+    /** Starts watching {@code connection}'s socket for reads; false when that failed (it is then closed). */
+    abstract boolean watch(ServerConnection connection);
+
+    /** Adds this loop's connections to {@code into}: those its transport still watches. */
+    abstract List<ServerConnection> connections(List<ServerConnection> into);
+
+    /**
+     * Waits up to {@code timeoutMillis} (0: not at all) for ready sockets and hands each to
+     * {@link #readyListener()} or {@link #ready(ServerConnection, boolean, boolean)}.
+     */
+    abstract void poll(long timeoutMillis) throws IOException;
+
+    /** Releases what the transport holds (its selector or descriptors); the loop's last act. */
+    abstract void release();
 
     void start() {
         thread.start();
@@ -63,46 +78,42 @@ final class IoLoop implements Runnable {
             task.run();
         } else {
             tasks.add(task);
-            selector.wakeup();
+            wakeup();
         }
     }
 
     /** Runs {@code task} at this loop's next task run, even on its own thread: never inside the caller's locks. */
     void executeLater(Runnable task) {
         tasks.add(task);
-        selector.wakeup();
+        wakeup();
     }
 
     /** Asks for a flush of {@code connection} at the end of this pass (or the next one). */
     void flushSoon(ServerConnection connection) {
         flushes.add(connection);
         if (!inLoop()) {
-            selector.wakeup();
+            wakeup();
         }
     }
 
     /** This loop also accepts connections for the server. */
     void listen(Acceptor serverAcceptor) throws IOException {
         acceptor = serverAcceptor;
-        acceptor.register(selector);
+        watchListener();
     }
 
     /** Releases a loop that was never started (the server's bind failed). */
     void discard() {
-        try {
-            selector.close();
-        } catch (IOException ignored) {
-            // nothing was registered that needs it
-        }
+        release();
     }
 
-    /** Takes over a freshly accepted channel. */
-    void adopt(SocketChannel channel) {
+    /** Takes over a freshly accepted socket. */
+    void adopt(ConnectionSocket socket) {
         execute(() -> {
-            ServerConnection connection = new ServerConnection(channel, this, server);
-            try {
-                connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
-            } catch (IOException e) {
+            ServerConnection connection = new ServerConnection(socket, this, server);
+            if (watch(connection)) {
+                connection.registered();
+            } else {
                 connection.closeChannel();
             }
         });
@@ -124,21 +135,7 @@ final class IoLoop implements Runnable {
      */
     void readingSwitched() {
         tasks.add(() -> connections(new ArrayList<>()).forEach(ServerConnection::readingSwitched));
-        selector.wakeup();
-    }
-
-    /**
-     * This loop's connections, added to {@code into}: the attachments of the selector's valid keys
-     * (a connection cancels its key as it closes). The selector keeps them anyway, so a set of our
-     * own would only cost every connection an entry.
-     */
-    private List<ServerConnection> connections(List<ServerConnection> into) {
-        for (SelectionKey key : selector.keys()) {
-            if (key.isValid() && key.attachment() instanceof ServerConnection) {
-                into.add((ServerConnection) key.attachment());
-            }
-        }
-        return into;
+        wakeup();
     }
 
     /** Graceful stop, step one: every connection starts closing. */
@@ -149,7 +146,7 @@ final class IoLoop implements Runnable {
     /** Stops the thread and drops whatever is still connected. */
     void stop() throws InterruptedException {
         running = false;
-        selector.wakeup();
+        wakeup();
         if (!inLoop()) {
             thread.join(5_000);
         }
@@ -165,26 +162,16 @@ final class IoLoop implements Runnable {
                     memory.outOfMemory(null);
                 }
             }
-        } catch (Throwable e) {   // the selector itself failed (per-connection failures are caught below)
+        } catch (Throwable e) {   // the transport itself failed (per-connection failures are caught below)
             lifecycle.loopFailed(thread.getName(), e);
         } finally {
             connections(new ArrayList<>()).forEach(ServerConnection::closeChannel);
-            try {
-                selector.close();
-            } catch (IOException ignored) {
-                // closing anyway
-            }
+            release();
         }
     }
 
     private void pass() throws IOException {
-        // select(Consumer) hands each ready key over as found: no selected-key HashSet to fill,
-        // iterate and empty (JFR, 64 B echo: its nodes were an eighth of the loop's allocation).
-        if (yielded.isEmpty()) {
-            selector.select(onReady, 50);
-        } else {
-            selector.selectNow(onReady);          // connections have work left: don't wait for new input
-        }
+        poll(yielded.isEmpty() ? 50 : 0);       // connections have work left: don't wait for new input
         continueYielded();
         runTasks();
         flushRequested();
@@ -224,24 +211,22 @@ final class IoLoop implements Runnable {
         }
     }
 
-    private void ready(SelectionKey key) {
-        if (!key.isValid()) {
-            return;
-        }
-        if (key.attachment() instanceof Acceptor) {
-            try {
-                acceptor.onAcceptable();
-            } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
-                failed(null, e);
-            }
-            return;
-        }
-        ServerConnection connection = (ServerConnection) key.attachment();
+    /** The listening socket has connections waiting. */
+    final void readyListener() {
         try {
-            if (key.isReadable()) {
+            acceptor.onAcceptable();
+        } catch (Throwable e) {   // no Throwable may end the loop: the next accept may well work
+            failed(null, e);
+        }
+    }
+
+    /** {@code connection}'s socket is readable, writable, or both (a writable one is flushed unless closed by its read). */
+    final void ready(ServerConnection connection, boolean readable, boolean writable) {
+        try {
+            if (readable) {
                 connection.onReadable(buffers.read);
             }
-            if (key.isValid() && key.isWritable()) {
+            if (writable && !connection.isClosed()) {
                 connection.flush();
             }
         } catch (Throwable e) {   // no Throwable may end the loop: only this connection goes

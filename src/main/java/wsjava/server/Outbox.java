@@ -2,7 +2,6 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
@@ -276,7 +275,7 @@ final class Outbox {
             }
             return;
         }
-        ReadGate.setInterest(connection.key(), SelectionKey.OP_WRITE, left > 0 || pending);
+        connection.socket.watchWrites(left > 0 || pending);
         report();
         long held = heldBytes();
         if (unwritable && held <= config().writableThresholdBytes() / 2) {
@@ -292,6 +291,6 @@ final class Outbox {
 
     /** Output is done (lingering): no more write interest. */
     void stopWriting() {
-        ReadGate.setInterest(connection.key(), SelectionKey.OP_WRITE, false);
+        connection.socket.watchWrites(false);
     }
 }

@@ -1,6 +1,5 @@
 package wsjava.server;
 
-import java.nio.channels.SelectionKey;
 import wsjava.server.internal.EventRoom;
 
 /**
@@ -31,7 +30,7 @@ final class ReadGate {
      */
     static final int SUSPENDED_CARRY = 2 * 1024;
 
-    /** Its server and selection key are the connection's: not kept again here. */
+    /** Its server and socket are the connection's: not kept again here. */
     private final ServerConnection connection;
     private boolean held;
     private boolean carrying;
@@ -112,8 +111,7 @@ final class ReadGate {
 
     /** Whether the socket is being read now (its silence means the client's, not ours). */
     boolean isReading() {
-        SelectionKey key = connection.key();
-        return key != null && key.isValid() && (key.interestOps() & SelectionKey.OP_READ) != 0;
+        return connection.socket.watchesReads();
     }
 
     /** Re-evaluates, for example when the connection's state changed. */
@@ -124,7 +122,7 @@ final class ReadGate {
         upgradeWaited = headWaits();
         boolean paused = (appPaused && connection.isOpen()) || upgradeWaited;
         boolean roomToCarry = !carrying || (suspended && carried < SUSPENDED_CARRY);
-        setInterest(connection.key(), SelectionKey.OP_READ, draining || (!held && roomToCarry && !paused));
+        connection.socket.watchReads(draining || (!held && roomToCarry && !paused));
     }
 
     /** How much the next read may take; {@code budgetSpent}: the budget is spent and this connection has no overdraft. */
@@ -138,15 +136,5 @@ final class ReadGate {
     /** A pass ended: halve the window after a yield, grow it back after a pass that parsed everything. */
     void passEnded(boolean yielded) {
         window = yielded ? Math.max(MIN_WINDOW, window / 2) : Math.min(IoLoop.READ_BUFFER_BYTES, window * 2);
-    }
-
-    static void setInterest(SelectionKey key, int op, boolean on) {
-        if (key != null && key.isValid()) {
-            int ops = key.interestOps();
-            int wanted = on ? ops | op : ops & ~op;
-            if (wanted != ops) {
-                key.interestOps(wanted);
-            }
-        }
     }
 }

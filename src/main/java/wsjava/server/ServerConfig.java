@@ -58,6 +58,7 @@ public final class ServerConfig {
     private UpgradeHandler upgradeHandler;
     private Compression compression = Compression.DEFAULT;
     private javax.net.ssl.SSLContext tls;
+    private IoTransport transport = IoTransport.AUTO;
 
     public String host() { return host; }
     public int port() { return port; }
@@ -99,6 +100,7 @@ public final class ServerConfig {
     public UpgradeHandler upgradeHandler() { return upgradeHandler; }
     public Compression compression() { return compression; }
     public javax.net.ssl.SSLContext tls() { return tls; }
+    public IoTransport transport() { return transport; }
 
     /** Interface to bind; "0.0.0.0" exposes the server to the network, which the README warns about. */
     public ServerConfig host(String value) { host = value; return this; }
@@ -272,6 +274,8 @@ public final class ServerConfig {
      * Serves wss:// and https:// with this context (see {@code wsjava.tls.TlsContexts} for PEM
      * files, a PKCS#12 keystore or a throwaway self-signed certificate); null serves ws://.
      */
+    /** The transport to run on; see {@link IoTransport}. */
+    public ServerConfig transport(IoTransport value) { transport = java.util.Objects.requireNonNull(value, "transport"); return this; }
     public ServerConfig tls(javax.net.ssl.SSLContext value) {
         tls = value;
         return this;
@@ -319,6 +323,7 @@ public final class ServerConfig {
         c.upgradeHandler = upgradeHandler;
         c.compression = compression;
         c.tls = tls;
+        c.transport = transport;
         return c;
     }
 

@@ -1,8 +1,6 @@
 package wsjava.server;
 
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.SocketChannel;
 import wsjava.protocol.CloseCodes;
 import wsjava.protocol.CloseException;
 import wsjava.protocol.Handshake;
@@ -11,22 +9,20 @@ import wsjava.protocol.HttpRequest;
 import wsjava.protocol.OpCode;
 
 /**
- * A connection as its I/O thread drives it: what {@link IoLoop} attaches to the selection key, which
- * only this class holds. It reads, takes the request head to the upgrade, then frames, flushes, and
+ * A connection as its I/O thread drives it: what {@link IoLoop} finds by its socket. It reads, takes the request head to the upgrade, then frames, flushes, and
  * checks the deadlines. The states and how a connection ends are in {@link ConnectionStateMachine}.
  * Reading, parsing and listener calls happen on the I/O thread; sends may come from any thread.
  */
 final class ServerConnection extends ConnectionStateMachine {
 
     private final String remoteAddress;
-    private SelectionKey key;
     /** Until the upgrade: the request head's parser; then null. */
     private UpgradeStage upgradeStage;
 
-    ServerConnection(SocketChannel channel, IoLoop loop, WebSocketServer server) {
-        super(channel, loop, server);
+    ServerConnection(ConnectionSocket socket, IoLoop loop, WebSocketServer server) {
+        super(socket, loop, server);
         this.upgradeStage = new UpgradeStage(server);
-        this.remoteAddress = ConnectionHandle.remoteAddressOf(channel);
+        this.remoteAddress = socket.remoteAddress();
     }
 
     @Override
@@ -74,21 +70,9 @@ final class ServerConnection extends ConnectionStateMachine {
 
     // ---- the I/O thread ----
 
-    void register(SelectionKey selectionKey) {
-        key = selectionKey;
+    /** Its loop watches the socket now: the handshake limiter counts it. */
+    void registered() {
         server.limits().handshakes.count(this, HandshakeLimiter.addressOf(remoteAddress));
-    }
-
-    /** The selection key, or null before the connection is registered; its read gate and outbox set interest on it. */
-    SelectionKey key() {
-        return key;
-    }
-
-    @Override
-    void deregister() {
-        if (key != null) {
-            key.cancel();
-        }
     }
 
     String remoteAddress() {

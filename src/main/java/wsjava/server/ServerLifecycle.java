@@ -2,8 +2,6 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -24,6 +22,7 @@ final class ServerLifecycle {
     private final List<IoLoop> loops = new ArrayList<>();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private Acceptor acceptor;
+    private TransportProvider transport;
     private volatile ServerMetrics metrics;
     private volatile boolean stopping;
     private volatile boolean stopped;
@@ -48,21 +47,22 @@ final class ServerLifecycle {
             throw new IllegalStateException("already started");
         }
         ResourceWarmUp.run();
-        ServerSocketChannel channel = ServerSocketChannel.open();
+        if (transport == null) {
+            transport = TransportProvider.choose(config.transport());
+        }
+        ListeningSocket listening = transport.listen(config.host(), config.port(), 1024);
         try {
-            channel.bind(new InetSocketAddress(config.host(), config.port()), 1024);
-            channel.configureBlocking(false);
-            port = ((InetSocketAddress) channel.getLocalAddress()).getPort();
+            port = listening.port();
             for (int i = 0; i < config.ioThreads(); i++) {
-                loops.add(new IoLoop(server, this, i));
+                loops.add(transport.loop(server, this, i));
             }
-            acceptor = new Acceptor(server, this, channel, loops);
+            acceptor = new Acceptor(server, this, listening, loops);
             loops.get(0).listen(acceptor);
         } catch (IOException | RuntimeException e) {
             acceptor = null;
             loops.forEach(IoLoop::discard);
             loops.clear();
-            channel.close();
+            listening.close();
             throw e;
         }
         bound.accept(port);
@@ -72,6 +72,11 @@ final class ServerLifecycle {
 
     int port() {
         return port;
+    }
+
+    /** "nio" or "ffm" once started; null before. */
+    String transport() {
+        return transport == null ? null : transport.name();
     }
 
     List<IoLoop> loops() {

@@ -2,7 +2,6 @@ package wsjava.server;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLEngine;
@@ -34,7 +33,8 @@ final class TlsTransport implements Transport {
     /** TLS records gathered before one socket write. */
     private static final int RECORDS_PER_WRITE = 4;
 
-    private final SocketChannel channel;
+    /** The socket under the records. */
+    private final ConnectionSocket channel;
     private final SSLEngine engine;
     private final IoLoop loop;
     /** Called on the I/O thread when the handshake can go on: read again, and flush. */
@@ -51,7 +51,7 @@ final class TlsTransport implements Transport {
     /** The last read took ciphertext from the socket. */
     private boolean tookBytes;
 
-    TlsTransport(SocketChannel channel, SSLEngine engine, IoLoop loop, Runnable resume, Runnable needFlush) {
+    TlsTransport(ConnectionSocket channel, SSLEngine engine, IoLoop loop, Runnable resume, Runnable needFlush) {
         this.channel = channel;
         this.engine = engine;
         this.loop = loop;
@@ -145,7 +145,7 @@ final class TlsTransport implements Transport {
         while ((task = engine.getDelegatedTask()) != null) {
             tasks.add(task);
         }
-        if (!TASKS.submit(HandshakeLimiter.addressOf(ConnectionHandle.remoteAddressOf(channel)), channel::isOpen, () -> runThenResume(tasks))) {
+        if (!TASKS.submit(HandshakeLimiter.addressOf(channel.remoteAddress()), channel::isOpen, () -> runThenResume(tasks))) {
             taskRunning = false;
             throw new IOException("too many TLS handshakes from this address waiting for the handshake threads");
         }

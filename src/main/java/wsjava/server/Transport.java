@@ -3,13 +3,12 @@ package wsjava.server;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
-import java.nio.channels.SocketChannel;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 
 /**
- * How a connection's bytes reach its socket: as they are ({@link PlainTransport}) or through TLS
- * ({@link TlsTransport}). Non-blocking like the socket under it: a read or write may move nothing.
+ * How a connection's bytes reach its socket: as they are (the {@link ConnectionSocket} itself) or
+ * through TLS ({@link TlsTransport}). Non-blocking like the socket under it: a read or write may move nothing.
  */
 interface Transport extends GatheringByteChannel {
 
@@ -62,9 +61,9 @@ interface Transport extends GatheringByteChannel {
      * and 1.3, ALPN http/1.1), plain otherwise. {@code resume} re-drives a TLS handshake after its
      * tasks; {@code needFlush} asks for a flush once the socket is writable.
      */
-    static Transport open(SocketChannel channel, ServerConfig config, IoLoop loop, Runnable resume, Runnable needFlush) {
+    static Transport open(ConnectionSocket socket, ServerConfig config, IoLoop loop, Runnable resume, Runnable needFlush) {
         if (config.tls() == null) {
-            return new PlainTransport(channel);
+            return socket;
         }
         SSLEngine engine = config.tls().createSSLEngine();
         engine.setUseClientMode(false);
@@ -73,7 +72,7 @@ interface Transport extends GatheringByteChannel {
         parameters.setCipherSuites(aeadOnly(engine.getEnabledCipherSuites()));
         parameters.setApplicationProtocols(new String[] {"http/1.1"});
         engine.setSSLParameters(parameters);
-        return new TlsTransport(channel, engine, loop, resume, needFlush);
+        return new TlsTransport(socket, engine, loop, resume, needFlush);
     }
 
     /**

@@ -61,6 +61,14 @@ public final class WebSocketServer implements AutoCloseable {
         return lifecycle.port();
     }
 
+    /**
+     * The transport this server runs on, "nio" or "ffm" (see {@link IoTransport}), once started;
+     * null before.
+     */
+    public String transport() {
+        return lifecycle.transport();
+    }
+
     public String host() {
         return config.host();
     }

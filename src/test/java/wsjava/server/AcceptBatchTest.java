@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,27 +22,25 @@ class AcceptBatchTest {
         int pending = 3 * Acceptor.ACCEPTS_PER_PASS;
         WebSocketServer server = new WebSocketServer(new ServerConfig(), new WebSocketListener() { });
         List<Socket> clients = new ArrayList<>();
-        List<SocketChannel> leftover = new ArrayList<>();
-        try (ServerSocketChannel listening = ServerSocketChannel.open()) {
-            listening.bind(new InetSocketAddress("127.0.0.1", 0), 1024);
-            listening.configureBlocking(false);      // as the server's
+        List<ConnectionSocket> leftover = new ArrayList<>();
+        try (NioListener listening = new NioListener("127.0.0.1", 0, 1024)) {
             for (int i = 0; i < pending; i++) {       // connected in the kernel's queue, none accepted yet
                 Socket s = new Socket();
-                s.connect(listening.getLocalAddress(), 5_000);
+                s.connect(new InetSocketAddress("127.0.0.1", listening.port()), 5_000);
                 clients.add(s);
             }
             ServerLifecycle lifecycle = new ServerLifecycle(server, new ServerConfig(), new ConnectionRegistry(new ServerStats()));
-            IoLoop loop = new IoLoop(server, lifecycle, 0);     // not started: what it is handed just waits in its tasks
+            IoLoop loop = new SelectorLoop(server, lifecycle, 0);     // not started: what it is handed just waits in its tasks
             new Acceptor(server, lifecycle, listening, List.of(loop)).onAcceptable();
 
-            SocketChannel c;
+            ConnectionSocket c;
             while ((c = listening.accept()) != null) {
                 leftover.add(c);
             }
             assertEquals(pending - Acceptor.ACCEPTS_PER_PASS, leftover.size(), "left in the kernel's queue for the next pass");
             loop.discard();
         } finally {
-            for (SocketChannel c : leftover) {
+            for (ConnectionSocket c : leftover) {
                 c.close();
             }
             for (Socket s : clients) {

@@ -147,7 +147,7 @@ class LifecycleTest {
         Field lifecycle = WebSocketServer.class.getDeclaredField("lifecycle");
         lifecycle.setAccessible(true);
         Object ioLoop = ((ServerLifecycle) lifecycle.get(server)).loops().get(loop);
-        Field selector = IoLoop.class.getDeclaredField("selector");
+        Field selector = SelectorLoop.class.getDeclaredField("selector");
         selector.setAccessible(true);
         return (Selector) selector.get(ioLoop);
     }
