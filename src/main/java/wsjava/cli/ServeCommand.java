@@ -87,7 +87,7 @@ final class ServeCommand {
         }, "wsjava-shutdown"));
         // stdout keeps its one ready line, which scripts read; what it runs on goes to stderr.
         System.err.println("running on Java " + System.getProperty("java.version") + " (" + System.getProperty("java.home")
-                + "), NIO transport, masking kernel " + Masker.implementation());
+                + "), " + server.transport().toUpperCase(java.util.Locale.ROOT) + " transport, masking kernel " + Masker.implementation());
         System.out.println("listening on " + server.url());
         if (tls.selfSignedFingerprint() != null) {
             System.out.println("self-signed certificate, SHA-256 " + tls.selfSignedFingerprint()

@@ -13,7 +13,7 @@ public final class ServerOptions {
         "require-token", "tls-self-signed"};
 
     /** Options that take a value (the TLS ones included), so a command line can tell an unknown option from a missing value. */
-    public static final String[] VALUE_OPTIONS = {"host", "port", "io-threads", "max-message", "max-frame", "max-header", "max-connections",
+    public static final String[] VALUE_OPTIONS = {"host", "port", "io-threads", "transport", "max-message", "max-frame", "max-header", "max-connections",
         "handshake-timeout", "close-timeout", "ping-interval", "idle-timeout", "max-topics", "topic-budget", "inbound-budget",
         "max-inflation-ratio", "partial-message-timeout", "max-handshakes", "max-handshakes-per-address", "trusted-proxy", "head-timeout", "zlib-budget",
         "token-file", "outbound-limit", "output-budget", "fragment-size", "allow-origin", "token", "subprotocol", "compression",
@@ -21,6 +21,15 @@ public final class ServerOptions {
         "tls-password"};
 
     private ServerOptions() {
+    }
+
+    private static wsjava.server.IoTransport transport(String value) {
+        switch (String.valueOf(value)) {
+            case "auto": return wsjava.server.IoTransport.AUTO;
+            case "nio": return wsjava.server.IoTransport.NIO;
+            case "ffm": return wsjava.server.IoTransport.FFM;
+            default: throw new IllegalArgumentException("transport must be auto, nio or ffm, was " + value);
+        }
     }
 
     public static boolean isFlag(String name) {
@@ -58,6 +67,7 @@ public final class ServerOptions {
             case "host": config.host(value); break;
             case "port": config.port(parseInt(name, value)); break;
             case "io-threads": config.ioThreads(parseInt(name, value)); break;
+            case "transport": config.transport(transport(value)); break;
             case "max-message": config.maxMessageSize(Units.bytesInt(name, value)); break;
             case "max-frame": config.maxFramePayload(Units.bytesInt(name, value)); break;
             case "max-header": config.maxHeaderBytes(Units.bytesInt(name, value)); break;

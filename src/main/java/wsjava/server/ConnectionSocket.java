@@ -22,6 +22,9 @@ interface ConnectionSocket extends Transport {
     /** "ip:port" of the peer, or "" when the socket no longer knows. */
     String remoteAddress();
 
+    /** Fixes the kernel's send buffer (SO_SNDBUF) at {@code bytes}, as on a slow link, where it would autotune. */
+    void sendBuffer(int bytes) throws java.io.IOException;
+
     /** Plain TCP: nothing is kept inside (see {@link Transport}). */
     @Override
     default boolean flushPending() {

@@ -72,6 +72,11 @@ final class NioSocket implements ConnectionSocket {
     }
 
     @Override
+    public void sendBuffer(int bytes) throws IOException {
+        channel.setOption(java.net.StandardSocketOptions.SO_SNDBUF, bytes);
+    }
+
+    @Override
     public void shutdownOutput() throws IOException {
         channel.shutdownOutput();
     }

@@ -123,10 +123,7 @@ public final class ServerConfig {
      * {@link #outboundLimitBytes(long)}.
      */
     public ServerConfig outputBudgetBytes(long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException("outputBudgetBytes must be positive, was " + value);
-        }
-        outputBudgetBytes = value;
+        outputBudgetBytes = checkPositive(value, "outputBudgetBytes");
         return this;
     }
     /** Reading from a connection pauses while this many bytes wait to be sent to it. */
@@ -140,10 +137,7 @@ public final class ServerConfig {
      * go past it (the overdraft), by at most as much again, or one message when that is larger.
      */
     public ServerConfig inboundBudgetBytes(long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException("inboundBudgetBytes must be positive, was " + value);
-        }
-        inboundBudgetBytes = value;
+        inboundBudgetBytes = checkPositive(value, "inboundBudgetBytes");
         return this;
     }
     /**
@@ -207,10 +201,7 @@ public final class ServerConfig {
      * each at their own limit cannot fill the heap between them.
      */
     public ServerConfig topicBudgetBytes(long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException("topicBudgetBytes must be positive, was " + value);
-        }
-        topicBudgetBytes = value;
+        topicBudgetBytes = checkPositive(value, "topicBudgetBytes");
         return this;
     }
     /** Adds a browser origin allowed to connect, for example {@code http://127.0.0.1:20560}. */
@@ -276,10 +267,7 @@ public final class ServerConfig {
      */
     /** The transport to run on; see {@link IoTransport}. */
     public ServerConfig transport(IoTransport value) { transport = java.util.Objects.requireNonNull(value, "transport"); return this; }
-    public ServerConfig tls(javax.net.ssl.SSLContext value) {
-        tls = value;
-        return this;
-    }
+    public ServerConfig tls(javax.net.ssl.SSLContext value) { tls = value; return this; }
 
     /** An independent copy: a server keeps one, so changing a config after it is passed changes nothing. */
     public ServerConfig copy() {
@@ -335,6 +323,13 @@ public final class ServerConfig {
     private static int check(int value, int min, int max, String name) {
         if (value < min || value > max) {
             throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
+        }
+        return value;
+    }
+
+    private static long checkPositive(long value, String name) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
         }
         return value;
     }

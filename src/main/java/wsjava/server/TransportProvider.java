@@ -34,7 +34,11 @@ interface TransportProvider {
         }
     };
 
-    /** The provider for {@code wanted}: FFM when asked (or AUTO) and it starts here, NIO otherwise, with one log line when FFM was asked or expected. */
+    /**
+     * The provider for {@code wanted}: FFM when asked (or AUTO) and it starts here, NIO otherwise,
+     * with one log line when FFM was asked for, or expected (AUTO on Java 22 or later). AUTO takes FFM
+     * only where the JVM grants native access, so that choosing it never prints the JDK's warning.
+     */
     static TransportProvider choose(IoTransport wanted) {
         IoTransport choice = wanted == IoTransport.AUTO ? IoTransport.fromProperty() : wanted;
         if (choice == IoTransport.NIO) {
@@ -49,13 +53,14 @@ interface TransportProvider {
             if (!canHaveFfm) {
                 throw new UnsupportedOperationException("it needs Java 22 or later, this is " + Runtime.version().feature());
             }
-            return (TransportProvider) Class.forName("wsjava.server.FfmProvider").getDeclaredConstructor().newInstance();
+            return (TransportProvider) Class.forName("wsjava.server.FfmProvider").getDeclaredConstructor(boolean.class)
+                    .newInstance(choice == IoTransport.AUTO);
         } catch (java.lang.reflect.InvocationTargetException e) {
             why = String.valueOf(e.getCause().getMessage());
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             why = e.getMessage();
         }
-        ServerLog.log(Level.WARNING, "the FFM transport could not start (" + why + "); running on NIO", null);
+        ServerLog.log(choice == IoTransport.AUTO ? Level.INFO : Level.WARNING, "the FFM transport could not start (" + why + "); running on NIO", null);
         return NIO;
     }
 }

@@ -116,7 +116,7 @@ class ModuleApiTest {
             "wsjava.client.ClientConfig", "wsjava.client.ReconnectListener", "wsjava.client.ReconnectPolicy",
             "wsjava.client.ReconnectingClient", "wsjava.client.WebSocketClient",
             "wsjava.mask.Masker",
-            "wsjava.server.Compression", "wsjava.server.ServerConfig", "wsjava.server.ServerMetrics",
+            "wsjava.server.Compression", "wsjava.server.IoTransport", "wsjava.server.ServerConfig", "wsjava.server.ServerMetrics",
             "wsjava.server.ServerMetricsMBean", "wsjava.server.ServerStats", "wsjava.server.TopicRelay",
             "wsjava.server.UpgradeDecision", "wsjava.server.UpgradeHandler", "wsjava.server.UpgradeRequest",
             "wsjava.server.WebSocketConnection", "wsjava.server.WebSocketListener", "wsjava.server.WebSocketServer",

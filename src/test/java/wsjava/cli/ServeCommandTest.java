@@ -71,7 +71,7 @@ class ServeCommandTest {
             }
             // The kernel depends on the child's flags (this one has no Vector API module): any name will do.
             assertTrue(String.valueOf(line).matches(Pattern.quote("running on Java " + System.getProperty("java.version")
-                    + " (" + System.getProperty("java.home") + "), NIO transport, masking kernel ") + "[a-z0-9-]+"), "stderr: " + line);
+                    + " (" + System.getProperty("java.home") + "), ") + "(NIO|FFM) transport, masking kernel [a-z0-9-]+"), "stderr: " + line);
         } finally {
             p.destroyForcibly();
         }

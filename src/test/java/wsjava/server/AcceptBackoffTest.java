@@ -35,9 +35,11 @@ class AcceptBackoffTest {
     void runningOutOfDescriptorsBacksOffLogsOnceAndRecovers() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = Files.createTempFile("wsjava-accept", ".log");
+        // The transport this run tests (the build's second run is on FFM): the child serves on it.
+        String transport = System.getProperty("wsjava.transport", "auto");
         ProcessBuilder builder = new ProcessBuilder("bash", "-c",
-                "ulimit -n 120 && exec \"$0\" -cp \"$1\" wsjava.cli.Main serve --port 0 --io-threads 1",
-                java, System.getProperty("java.class.path"));
+                "ulimit -n 120 && exec \"$0\" $2 -cp \"$1\" wsjava.cli.Main serve --port 0 --io-threads 1 --transport " + transport,
+                java, System.getProperty("java.class.path"), transport.equals("ffm") ? "--enable-native-access=ALL-UNNAMED" : "");
         builder.redirectError(log.toFile());
         Process server = builder.start();
         List<Socket> flood = new ArrayList<>();
@@ -46,6 +48,7 @@ class AcceptBackoffTest {
             Matcher m = LISTENING.matcher(String.valueOf(out.readLine()));
             assertTrue(m.find(), "the child server did not start; its log: " + Files.readString(log));
             int port = Integer.parseInt(m.group(1));
+            assertTrue(!transport.equals("ffm") || Files.readString(log).contains("FFM transport"), "the child serves on FFM: " + Files.readString(log));
             try (RawClient warm = RawClient.open(port)) {      // load the classes a connection needs while files can be opened
                 warm.send(warm.writer.frame(wsjava.protocol.OpCode.TEXT, true, new byte[] {'w'}, 0, 1));
                 assertTrue(warm.readFrame(10_000) != null);

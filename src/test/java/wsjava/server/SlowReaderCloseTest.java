@@ -93,10 +93,7 @@ class SlowReaderCloseTest {
         try {
             java.lang.reflect.Field connection = ConnectionHandle.class.getDeclaredField("connection");
             connection.setAccessible(true);
-            Transport transport = ((ServerConnection) connection.get(handle)).transport;
-            java.lang.reflect.Field channel = transport.getClass().getDeclaredField("channel");
-            channel.setAccessible(true);
-            ((java.nio.channels.SocketChannel) channel.get(transport)).setOption(java.net.StandardSocketOptions.SO_SNDBUF, bytes);
+            ((ServerConnection) connection.get(handle)).socket.sendBuffer(bytes);
         } catch (ReflectiveOperationException | java.io.IOException e) {
             throw new AssertionError(e);
         }

@@ -1,0 +1,198 @@
+package wsjava.server;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * A connection's socket on a raw descriptor, watched by an {@link EpollLoop}: recv and send (or
+ * sendmsg for several buffers) straight from the caller's buffers, heap or direct, with no lock, no
+ * copy into a temporary buffer, and no selection key. The interest it keeps is epoll's event mask.
+ * All but {@link #close()} run on the loop's thread.
+ */
+final class FfmSocket implements ConnectionSocket {
+
+    private final int fd;
+    private final String remoteAddress;
+    private EpollLoop loop;
+    /** The epoll events asked for (EPOLLIN, EPOLLOUT); 0 while not in the epoll set. */
+    private int events;
+    private volatile boolean closed;
+
+    /** {@code accepting}: the loop that accepted it, whose thread may refuse it before another adopts it. */
+    FfmSocket(int fd, String remoteAddress, EpollLoop accepting) {
+        this.fd = fd;
+        this.remoteAddress = remoteAddress;
+        this.loop = accepting;
+    }
+
+    int fd() {
+        return fd;
+    }
+
+    void watchedBy(EpollLoop watching) {
+        loop = watching;
+    }
+
+    int events() {
+        return events;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        if (!dst.hasRemaining()) {
+            return 0;
+        }
+        long n;
+        try {
+            n = (long) Libc.RECV.invokeExact(loop.errno().state, fd, MemorySegment.ofBuffer(dst), (long) dst.remaining(), 0);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);      // invokeExact declares Throwable; recv throws nothing
+        }
+        if (n > 0) {
+            dst.position(dst.position() + (int) n);
+            return (int) n;
+        }
+        if (n == 0) {
+            return -1;
+        }
+        if (loop.errno().retry()) {
+            return 0;
+        }
+        throw loop.errno().failure("recv");
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        if (!src.hasRemaining()) {
+            return 0;
+        }
+        long n;
+        try {
+            n = (long) Libc.SEND.invokeExact(loop.errno().state, fd, MemorySegment.ofBuffer(src), (long) src.remaining(), Libc.MSG_NOSIGNAL);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+        return (int) advance(n, src);
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+        int last = offset + length;
+        while (offset < last && !srcs[offset].hasRemaining()) {
+            offset++;
+        }
+        if (offset == last) {
+            return 0;
+        }
+        if (offset == last - 1) {
+            return write(srcs[offset]);
+        }
+        long n = loop.gather().send(fd, srcs, offset, last, loop.errno());
+        if (n < 0) {
+            return advance(n, null);
+        }
+        long left = n;
+        for (int i = offset; i < last && left > 0; i++) {
+            int step = (int) Math.min(left, srcs[i].remaining());
+            srcs[i].position(srcs[i].position() + step);
+            left -= step;
+        }
+        return n;
+    }
+
+    /** A send's result: moves {@code src} on; 0 when the socket is full; throws for a lost connection. */
+    private long advance(long n, ByteBuffer src) throws IOException {
+        if (n >= 0) {
+            if (src != null) {
+                src.position(src.position() + (int) n);
+            }
+            return n;
+        }
+        if (loop.errno().retry()) {
+            return 0;
+        }
+        throw loop.errno().failure("send");
+    }
+
+    @Override
+    public void watchReads(boolean on) {
+        watch(on ? events | Libc.EPOLLIN : events & ~Libc.EPOLLIN);
+    }
+
+    @Override
+    public boolean watchesReads() {
+        return (events & Libc.EPOLLIN) != 0;
+    }
+
+    @Override
+    public void watchWrites(boolean on) {
+        watch(on ? events | Libc.EPOLLOUT : events & ~Libc.EPOLLOUT);
+    }
+
+    private void watch(int wanted) {
+        if (wanted != events && !closed) {
+            int was = events;
+            events = wanted;
+            loop.changeEvents(this, was, wanted);
+        }
+    }
+
+    @Override
+    public void unwatch() {
+        loop.forget(this);
+        events = 0;
+    }
+
+    @Override
+    public String remoteAddress() {
+        return remoteAddress;
+    }
+
+    @Override
+    public void sendBuffer(int bytes) throws IOException {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
+            value.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, bytes);
+            Libc.Errno errno = new Libc.Errno(arena);
+            if ((int) Libc.SETSOCKOPT.invokeExact(errno.state, fd, Libc.SOL_SOCKET, Libc.SO_SNDBUF, value, 4) < 0) {
+                throw errno.failure("setsockopt");
+            }
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        try {
+            if ((int) Libc.SHUTDOWN.invokeExact(loop.errno().state, fd, Libc.SHUT_WR) < 0) {
+                throw loop.errno().failure("shutdown");
+            }
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public boolean isOpen() {
+        return !closed;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            Libc.close(fd);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FfmSocket[" + fd + ", " + remoteAddress + "]";
+    }
+}
