@@ -14,7 +14,10 @@ final class FfmSocket implements ConnectionSocket {
 
     private final int fd;
     private final String remoteAddress;
+    /** Its errno and gather scratch: the accepting loop's until the owning one adopts it. */
     private EpollLoop loop;
+    /** The owning loop watches it: interest may reach epoll. */
+    private boolean watched;
     /** The epoll events asked for (EPOLLIN, EPOLLOUT); 0 while not in the epoll set. */
     private int events;
     private volatile boolean closed;
@@ -32,14 +35,26 @@ final class FfmSocket implements ConnectionSocket {
 
     void watchedBy(EpollLoop watching) {
         loop = watching;
+        watched = true;
     }
 
     int events() {
         return events;
     }
 
+    /**
+     * A closed descriptor's number is soon another socket's: nothing may reach it through this one
+     * (NIO's channel throws the same).
+     */
+    private void open() throws IOException {
+        if (closed) {
+            throw new java.nio.channels.ClosedChannelException();
+        }
+    }
+
     @Override
     public int read(ByteBuffer dst) throws IOException {
+        open();
         if (!dst.hasRemaining()) {
             return 0;
         }
@@ -64,6 +79,7 @@ final class FfmSocket implements ConnectionSocket {
 
     @Override
     public int write(ByteBuffer src) throws IOException {
+        open();
         if (!src.hasRemaining()) {
             return 0;
         }
@@ -78,6 +94,7 @@ final class FfmSocket implements ConnectionSocket {
 
     @Override
     public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+        open();
         int last = offset + length;
         while (offset < last && !srcs[offset].hasRemaining()) {
             offset++;
@@ -131,7 +148,7 @@ final class FfmSocket implements ConnectionSocket {
     }
 
     private void watch(int wanted) {
-        if (wanted != events && !closed) {
+        if (wanted != events && !closed && watched) {
             int was = events;
             events = wanted;
             loop.changeEvents(this, was, wanted);
@@ -140,8 +157,11 @@ final class FfmSocket implements ConnectionSocket {
 
     @Override
     public void unwatch() {
-        loop.forget(this);
+        if (watched) {
+            loop.forget(this);
+        }
         events = 0;
+        watched = false;
     }
 
     @Override
@@ -151,6 +171,7 @@ final class FfmSocket implements ConnectionSocket {
 
     @Override
     public void sendBuffer(int bytes) throws IOException {
+        open();
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
             MemorySegment value = arena.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
             value.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, bytes);
@@ -167,6 +188,7 @@ final class FfmSocket implements ConnectionSocket {
 
     @Override
     public void shutdownOutput() throws IOException {
+        open();
         try {
             if ((int) Libc.SHUTDOWN.invokeExact(loop.errno().state, fd, Libc.SHUT_WR) < 0) {
                 throw loop.errno().failure("shutdown");
@@ -186,6 +208,9 @@ final class FfmSocket implements ConnectionSocket {
     @Override
     public synchronized void close() {
         if (!closed) {
+            if (watched && loop.inLoop()) {
+                unwatch();      // out of the table before the number is free (closeChannel did it already)
+            }
             closed = true;
             Libc.close(fd);
         }

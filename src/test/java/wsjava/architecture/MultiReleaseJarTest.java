@@ -18,12 +18,15 @@ import wsjava.mask.Masker;
 
 /**
  * The jar J/Link loads: Java 11 bytecode everywhere except {@code META-INF/versions/17}, where the
- * Vector API kernel lives, and the JVM running these tests (17, with the incubator module) picks it.
+ * Vector API kernel lives, and the JVM running these tests (17, with the incubator module) picks it,
+ * and {@code META-INF/versions/22}, where the FFM transport lives (when the build had a JDK 22 or
+ * later: {@code -Dwsjava.jdk22}, as the launcher passes it).
  */
 class MultiReleaseJarTest {
 
     private static final int JAVA_11 = 55;
     private static final int JAVA_17 = 61;
+    private static final int JAVA_22 = 66;
 
     private static int majorVersion(JarFile jar, JarEntry entry) throws IOException {
         try (InputStream in = jar.getInputStream(entry); DataInputStream data = new DataInputStream(in)) {
@@ -48,6 +51,9 @@ class MultiReleaseJarTest {
                 if (entry.getName().startsWith("META-INF/versions/17/")) {
                     assertEquals(JAVA_17, major, entry.getName());
                     versioned.add(entry.getName());
+                } else if (entry.getName().startsWith("META-INF/versions/22/")) {
+                    assertEquals(JAVA_22, major, entry.getName());
+                    versioned.add(entry.getName());
                 } else {
                     assertTrue(major <= JAVA_11, entry.getName() + " is not Java 11 bytecode: " + major);
                 }
@@ -55,6 +61,9 @@ class MultiReleaseJarTest {
         }
         assertTrue(versioned.contains("META-INF/versions/17/wsjava/mask/VectorMaskKernel.class"), versioned.toString());
         assertTrue(versioned.contains("META-INF/versions/17/wsjava/mask/VectorKernels.class"), versioned.toString());
+        if (System.getProperty("wsjava.jdk22") != null) {
+            assertTrue(versioned.contains("META-INF/versions/22/wsjava/server/FfmProvider.class"), versioned.toString());
+        }
     }
 
     @Test

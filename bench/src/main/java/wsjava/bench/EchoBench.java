@@ -220,6 +220,17 @@ public final class EchoBench {
         return start(peer, port, pin, out, READY_SECONDS);
     }
 
+    /**
+     * A row named for WSJava's FFM transport must measure it: the server says on stderr, before its
+     * ready line, which transport it runs on, and one that fell back to NIO ends the run loudly.
+     */
+    private static void requireFfm(Peer peer, Process p, Path log) throws IOException {
+        if (peer.name.startsWith("WSJava " + EchoPeers.FFM + " ") && !Files.readString(log).contains("FFM transport")) {
+            p.destroyForcibly();
+            throw new IOException(peer.name + " does not run on FFM: " + Files.readString(log).trim());
+        }
+    }
+
     static Process start(Peer peer, int port, boolean pin, Path out, int readySeconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (pin) {
@@ -263,6 +274,7 @@ public final class EchoBench {
                 });
                 drain.setDaemon(true);
                 drain.start();
+                requireFfm(peer, p, out.resolve("server-" + peer.name + ".log"));
                 return p;
             }
         }

@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class EchoHeadToHead {
 
-    static final List<String> COMPARED = List.of(FloorPeer.NAME, EchoPeers.NIO_FLOOR, FfmFloorPeer.NAME, FfmFloorPeer.URING, "WSJava", "uWebSockets", "Netty",
+    static final List<String> COMPARED = List.of(FloorPeer.NAME, EchoPeers.NIO_FLOOR, FfmFloorPeer.NAME, FfmFloorPeer.URING, "WSJava", "WSJava " + EchoPeers.FFM, "uWebSockets", "Netty",
             "Netty epoll", EchoPeers.NETTY_IO_URING);
 
     /** The peers of the run that take part, in {@link #COMPARED}'s order (a "NAME (...)" row by its NAME), each on a newer JDK after it. */

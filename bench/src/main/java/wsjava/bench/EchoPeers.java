@@ -18,6 +18,8 @@ final class EchoPeers {
 
     static final String NETTY_IO_URING = "Netty io_uring";
     static final String NIO_FLOOR = "NioFloor";
+    /** What names WSJava's row on its FFM transport: "WSJava FFM (JDK 25)". */
+    static final String FFM = "FFM";
 
     private EchoPeers() {
     }
@@ -63,11 +65,17 @@ final class EchoPeers {
         return peers;
     }
 
-    /** WSJava and the NIO floor once more on a newer JDK (the head-to-head runs them beside the others), where they are in the line-up. */
+    /**
+     * WSJava (on NIO, then on its FFM transport) and the NIO floor once more on a newer JDK (the
+     * head-to-head runs them beside the others), where they are in the line-up.
+     */
     static List<EchoBench.Peer> onNewerJdk(List<EchoBench.Peer> peers) {
         List<EchoBench.Peer> newer = new ArrayList<>();
         for (EchoBench.Peer p : peers) {
-            if (p.name.equals("WSJava") || p.name.equals(NIO_FLOOR)) {
+            if (p.name.equals("WSJava")) {
+                add(newer, NewerJdkPeer.find(p, "nio"));
+                add(newer, NewerJdkPeer.find(p, "ffm"));
+            } else if (p.name.equals(NIO_FLOOR)) {
                 add(newer, NewerJdkPeer.find(p));
             }
         }

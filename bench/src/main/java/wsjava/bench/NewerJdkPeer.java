@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * same jar and flags, so the row shows what the JDK alone changes (on 2026-12-01, Temurin 25 beside
  * OpenJDK 17: 14% more messages at 16 KiB, in one quick alternating run).
  */
-final class NewerJdkPeer {
+public final class NewerJdkPeer {
 
     static final String VARIABLE = "WSJAVA_BENCH_JDK";
     private static final Pattern VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
@@ -26,6 +26,15 @@ final class NewerJdkPeer {
 
     /** The peer, or null (with the reason printed) when there is no newer JDK. */
     static EchoBench.Peer find(EchoBench.Peer peer) {
+        return find(peer, null);
+    }
+
+    /**
+     * The peer on the newest JDK, or null (with the reason printed) when there is none newer. WSJava's
+     * rows name their transport ({@code transport}: "nio" or "ffm"; null for a peer without one): the
+     * FFM row is granted native access and asked for FFM, the NIO row asked for NIO.
+     */
+    static EchoBench.Peer find(EchoBench.Peer peer, String transport) {
         Path best = newest();
         if (best == null) {
             String chosen = System.getenv(VARIABLE);
@@ -39,9 +48,17 @@ final class NewerJdkPeer {
         if (release(best).contains("jdk.incubator.vector")) {
             command.addAll(List.of("--add-modules", "jdk.incubator.vector"));
         }
+        if ("ffm".equals(transport)) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), peer.mainClass));
-        command.addAll(peer.args);
-        return EchoBench.nativePeer(peer.name + " (JDK " + feature(best) + ")", command);
+        List<String> args = new ArrayList<>(peer.args);
+        if (transport != null) {
+            args.addAll(Math.min(1, args.size()), List.of("--transport", transport));      // after "serve"; the port comes last
+        }
+        command.addAll(args);
+        String name = peer.name + ("ffm".equals(transport) ? " " + EchoPeers.FFM : "") + " (JDK " + feature(best) + ")";
+        return EchoBench.nativePeer(name, command);
     }
 
     /** Every Java server's JVM flags but the vector module, which a runtime may lack (a jlink image) and the floors do not use. */
@@ -61,7 +78,7 @@ final class NewerJdkPeer {
     }
 
     /** The home of the newest JDK of at least feature version {@code feature} (WSJAVA_BENCH_JDK, else under /usr/lib/jvm), or null. */
-    static Path newestFrom(int feature) {
+    public static Path newestFrom(int feature) {
         Path best = null;
         int bestVersion = feature - 1;
         for (Path home : candidates()) {

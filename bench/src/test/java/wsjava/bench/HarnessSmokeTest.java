@@ -139,6 +139,9 @@ class HarnessSmokeTest {
             }
             if (NewerJdkPeer.newest() != null) {      // WSJava again on the newest JDK here (Temurin 25 beside 17 on ours)
                 assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava (JDK ") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+                if (NewerJdkPeer.feature(NewerJdkPeer.newest()) >= 22) {     // and on its FFM transport (the row ends the run if it fell back)
+                    assertTrue(h2h.stream().anyMatch(r -> r.startsWith("64B,WSJava FFM (JDK ") && !r.split(",")[2].equals("0")), String.join("\n", h2h));
+                }
             }
             assertTrue(Files.size(out.resolve("echo-cost-over-floor.png")) > 1000, "the chart of costs over the floor's");
         }

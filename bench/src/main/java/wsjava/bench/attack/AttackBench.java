@@ -22,7 +22,8 @@ import wsjava.bench.Report;
  *
  * <p>{@code --server-jar JAR} runs the same attacks against another build of the library (an
  * older commit, say), {@code --only a,b} some of them, {@code --heap 128m} one heap setting,
- * {@code --smoke} small and short versions (what the build's test runs).
+ * {@code --smoke} small and short versions (what the build's test runs), {@code --transport ffm}
+ * the server on its FFM transport, on the newest JDK 22 or later (default: nio, on this JVM).
  */
 public final class AttackBench {
 
@@ -53,6 +54,7 @@ public final class AttackBench {
         String jar = Options.value(args, "--server-jar", null);
         Path libraryJar = jar == null ? null : Path.of(jar).toAbsolutePath();
         String arenas = Options.value(args, "--malloc-arena-max", "2");
+        String transport = Options.value(args, "--transport", "nio");
         List<String> heaps = Arrays.asList(Options.value(args, "--heap", "128m,default").split(","));
         List<String> only = Arrays.asList(Options.value(args, "--only", "").split(","));
         Files.createDirectories(out);
@@ -67,7 +69,7 @@ public final class AttackBench {
                     continue;
                 }
                 progress.detail(attack.name() + " under " + (heap.equals("default") ? "the default heap" : "-Xmx" + heap));
-                Run run = new Run(attack, scale, heap.equals("default") ? null : heap, libraryJar, arenas, out);
+                Run run = new Run(attack, scale, heap.equals("default") ? null : heap, libraryJar, arenas, transport, out);
                 long start = System.nanoTime();
                 AttackRow row = run.measure(progress);
                 rows.add(row);
@@ -77,10 +79,10 @@ public final class AttackBench {
             }
         }
         progress.finish();
-        return report(rows, attacks, out, scale, libraryJar);
+        return report(rows, attacks, out, scale, libraryJar + " " + transport);
     }
 
-    private static Outcome report(List<AttackRow> rows, List<Supplier<Attack>> attacks, Path out, Attack.Scale scale, Path libraryJar)
+    private static Outcome report(List<AttackRow> rows, List<Supplier<Attack>> attacks, Path out, Attack.Scale scale, String server)
             throws Exception {
         Outcome outcome = new Outcome();
         Report table = new Report(AttackRow.columns());
@@ -90,7 +92,7 @@ public final class AttackBench {
             row.violations.forEach(v -> outcome.failures.add(row.attack + " (" + row.heap + "): " + v));
         }
         System.out.println();
-        System.out.println("attacks on " + (libraryJar == null ? "this build" : libraryJar) + (scale.smoke ? " (smoke sizes)" : ""));
+        System.out.println("attacks on " + server.replaceFirst("^null ", "this build, transport ") + (scale.smoke ? " (smoke sizes)" : ""));
         for (Supplier<Attack> make : attacks) {
             Attack a = make.get();
             System.out.println("  " + a.name() + ": " + a.description(scale));

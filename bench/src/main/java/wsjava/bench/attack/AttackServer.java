@@ -47,11 +47,13 @@ public final class AttackServer {
             values.remove(at);
         }
         String url;
+        String transport;
         WebSocketServer echo = null;
         RedisFanout fanout = null;
         if (args[0].equals("events")) {
             long handle = WSJavaLink.startServer(names.toArray(new String[0]), values.stream().map(v -> v == null ? "true" : v).toArray(String[]::new));
             url = WSJavaLink.serverUrl(handle);
+            transport = linkTransport(handle);
             Thread kernel = new Thread(() -> drainSlowly(handle), "slow-kernel");
             kernel.setDaemon(true);
             kernel.start();
@@ -60,9 +62,10 @@ public final class AttackServer {
             ServerOptions.applyAll(config, names, values);
             echo = new WebSocketServer(config, redis == null ? new EchoListener() : new ServeListener()).start();
             url = echo.url();
+            transport = transportOf(echo);
             fanout = redis == null ? null : joinRedis(echo, redis);
         }
-        System.out.println("listening on " + url);
+        System.out.println("listening on " + url + " (" + transport + ")");
         System.out.flush();
         answerCommands(echo, fanout);
     }
@@ -95,6 +98,25 @@ public final class AttackServer {
     /** How long the slow kernel takes to handle {@code bytes} of events: 20 MB/s. */
     static long kernelMillis(long bytes) {
         return bytes / 20_000;
+    }
+
+    /** The transport of the server behind a J/Link handle (the facade has no call for it: WL runs on Java 11, on NIO). */
+    private static String linkTransport(long handle) throws ReflectiveOperationException {
+        java.lang.reflect.Method find = WSJavaLink.class.getDeclaredMethod("server", long.class);
+        find.setAccessible(true);
+        Object link = find.invoke(null, handle);
+        java.lang.reflect.Field server = link.getClass().getDeclaredField("server");
+        server.setAccessible(true);
+        return transportOf((WebSocketServer) server.get(link));
+    }
+
+    /** Its transport; "nio" for a library older than the choice (--server-jar), which had only NIO. */
+    private static String transportOf(WebSocketServer server) {
+        try {
+            return server.transport();
+        } catch (NoSuchMethodError e) {
+            return "nio";
+        }
     }
 
     /** Joins {@code server} to the Redis at {@code url}; returns once it publishes and is subscribed (at most 20 s). */

@@ -14,14 +14,17 @@ final class Run {
     private final String heap;
     private final Path libraryJar;
     private final String arenas;
+    private final String transport;
     private final Path out;
 
-    Run(Attack attack, Attack.Scale scale, String heap, Path libraryJar, String arenas, Path out) {
+    /** {@code transport}: "nio", or "ffm" for the server's FFM transport on the newest JDK 22 or later. */
+    Run(Attack attack, Attack.Scale scale, String heap, Path libraryJar, String arenas, String transport, Path out) {
         this.attack = attack;
         this.scale = scale;
         this.heap = heap;
         this.libraryJar = libraryJar;
         this.arenas = arenas;
+        this.transport = transport;
         this.out = out;
     }
 
@@ -50,7 +53,7 @@ final class Run {
 
     private void measureInto(AttackRow row, Progress progress) throws Exception {
         List<String> options = new ArrayList<>(attack.serverOptions(scale));
-        try (ServerUnderTest server = ServerUnderTest.start(attack.name(), attack.mode(), heap, options, libraryJar, arenas, out)) {
+        try (ServerUnderTest server = ServerUnderTest.start(attack.name(), attack.mode(), heap, options, libraryJar, arenas, transport, out)) {
             Thread.sleep(300);
             row.heapBefore = server.heapAfterGc();
             row.heapMax = server.maxHeap;

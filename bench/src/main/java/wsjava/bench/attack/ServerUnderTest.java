@@ -46,10 +46,13 @@ final class ServerUnderTest implements AutoCloseable {
      * Starts {@code mode} ("echo" or "events") with {@code options}. {@code libraryJar}, when not
      * null, goes first on the class path, so the server classes come from it (an older build).
      */
-    static ServerUnderTest start(String name, String mode, String heap, List<String> options, Path libraryJar, String arenas, Path dir)
-            throws IOException {
+    static ServerUnderTest start(String name, String mode, String heap, List<String> options, Path libraryJar, String arenas,
+                                 String transport, Path dir) throws IOException {
         int port = EchoBench.freePort();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(List.of(java(transport)));
+        if (transport.equals("ffm")) {
+            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dwsjava.transport=ffm"));
+        }
         if (heap != null) {
             command.add("-Xmx" + heap);
         }
@@ -72,7 +75,26 @@ final class ServerUnderTest implements AutoCloseable {
             p.destroyForcibly();
             throw new IOException("the attacked server did not start (" + first + "); see " + log);
         }
+        if (!first.endsWith(" (" + transport + ")")) {        // an attack on FFM that fell back to NIO would test NIO twice
+            p.destroyForcibly();
+            throw new IOException("the attacked server runs on another transport than " + transport + ": " + first);
+        }
         return new ServerUnderTest(p, lines, port, heap, log);
+    }
+
+    /** The java to start the server with: this JVM's, or for FFM the newest JDK 22 or later's. */
+    private static String java(String transport) throws IOException {
+        if (transport.equals("ffm")) {
+            Path jdk = wsjava.bench.NewerJdkPeer.newestFrom(22);
+            if (jdk == null) {
+                throw new IOException("the FFM transport needs a JDK 22 or later, and none was found under /usr/lib/jvm");
+            }
+            return jdk.resolve("bin/java").toString();
+        }
+        if (!transport.equals("nio")) {
+            throw new IllegalArgumentException("--transport must be nio or ffm, was " + transport);
+        }
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** Heap in use after a full GC, in bytes; -1 when the JVM could not say (dead or out of memory). */

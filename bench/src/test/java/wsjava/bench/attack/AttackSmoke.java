@@ -39,9 +39,12 @@ abstract class AttackSmoke {
     /** The server's heap setting: "128m", or "default" for the JVM's own. */
     abstract String heap();
 
+    /** The server's transport: "nio", or "ffm" (on the newest JDK 22 or later). */
+    abstract String transport();
+
     @Test
     void everyAttackStaysWithinItsBounds(@TempDir Path out) throws Exception {
-        AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--heap", heap(), "--out", out.toString()));
+        AttackBench.Outcome outcome = AttackBench.run(List.of("--smoke", "--heap", heap(), "--transport", transport(), "--out", out.toString()));
         List<String> failures = new ArrayList<>();
         int quietWaitLeft = 120;
         for (String failure : outcome.failures) {
@@ -58,7 +61,7 @@ abstract class AttackSmoke {
                 quietWaitLeft -= (int) Math.ceil((System.nanoTime() - waitStart) / 1e9);
                 System.out.printf(Locale.ROOT, "attack smoke: %s; running %s (%s) once more, with %.0f%% of the machine idle%n",
                         failure, attack, heap, 100 * idle);
-                AttackBench.Outcome again = AttackBench.run(List.of("--smoke", "--only", attack, "--heap", heap,
+                AttackBench.Outcome again = AttackBench.run(List.of("--smoke", "--only", attack, "--heap", heap, "--transport", transport(),
                         "--out", out.resolve("again-" + attack + "-" + heap).toString()));
                 failures.addAll(again.failures.stream().map(f -> f + " (and before it: " + failure + ")").collect(Collectors.toList()));
             } else {

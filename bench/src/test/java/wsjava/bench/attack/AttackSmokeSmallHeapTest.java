@@ -7,4 +7,10 @@ class AttackSmokeSmallHeapTest extends AttackSmoke {
     String heap() {
         return "128m";
     }
+
+    /** On NIO: the heap J/Link's Java 11 to 21 gives a kernel's server is small. */
+    @Override
+    String transport() {
+        return "nio";
+    }
 }
