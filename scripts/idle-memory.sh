@@ -11,7 +11,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 COUNT="${1:-2000}"
 PORT="${2:-20599}"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JCMD="$(dirname "$(readlink -f "$(command -v "$JAVA")")")/jcmd"
 BENCH_JAR="$ROOT/bench/target/wsjava-bench.jar"
 [ -f "$BENCH_JAR" ] || { echo "idle-memory: $BENCH_JAR is missing (./wsjava bench builds it)" >&2; exit 2; }
 ulimit -n $((COUNT + 1000)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
@@ -25,6 +24,9 @@ server=$!
 for _ in $(seq 300); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
 grep -q listening "$work/serve.out" || { cat "$work/serve.out" >&2; exit 1; }
 sleep 1
+# jcmd of the JDK the server runs on (the launcher may choose a newer one than this shell's java).
+JCMD="$(dirname "$(readlink -f "/proc/$server/exe")")/jcmd"
+grep '^running on' "$work/serve.out" || true
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
 # The used heap after a full collection, in KiB, summed over the generations (G1 reports one heap).

@@ -33,6 +33,9 @@ final class EpollLoop extends IoLoop {
     private final int epoll;
     private final int wakeFd;
     private final AtomicBoolean woken = new AtomicBoolean();
+    /** Held while writing to the eventfd and while closing it: a wake-up after the loop ended must not reach a reused number. */
+    private final Object wakeLock = new Object();
+    private boolean released;
     private ServerConnection[] byDescriptor = new ServerConnection[1024];
     private FfmListener listener;
 
@@ -67,11 +70,15 @@ final class EpollLoop extends IoLoop {
 
     @Override
     void wakeup() {
-        if (woken.compareAndSet(false, true)) {
-            try {
-                long ignored = (long) Libc.WAKE.invokeExact(wakeFd, one, 8L);
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
+        if (woken.compareAndSet(false, true)) {       // at most one waker per pass gets here: the lock costs nothing
+            synchronized (wakeLock) {
+                if (!released) {
+                    try {
+                        long ignored = (long) Libc.WAKE.invokeExact(wakeFd, one, 8L);
+                    } catch (Throwable e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
             }
         }
     }
@@ -190,7 +197,13 @@ final class EpollLoop extends IoLoop {
 
     @Override
     void release() {
-        Libc.close(wakeFd);
+        if (listener != null) {
+            listener.closeNow();        // if the server's stop left it to this loop
+        }
+        synchronized (wakeLock) {
+            released = true;
+            Libc.close(wakeFd);
+        }
         Libc.close(epoll);
     }
 }

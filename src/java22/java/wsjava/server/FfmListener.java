@@ -111,8 +111,21 @@ final class FfmListener implements ListeningSocket {
         loop.watchListener(on);
     }
 
+    /**
+     * Closed on its loop's thread, so that no accept4 is under way on the number as it is freed (the
+     * server's stop calls this from another thread; the loop's end closes it too, if that comes first).
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
+        EpollLoop watching = loop;
+        if (watching != null && !watching.inLoop()) {
+            watching.executeLater(this::closeNow);
+        } else {
+            closeNow();
+        }
+    }
+
+    synchronized void closeNow() {
         if (!closed) {
             closed = true;
             Libc.close(fd);        // epoll forgets a descriptor once it is closed
