@@ -57,7 +57,12 @@ final class EpollLoop extends IoLoop {
             throw new IllegalStateException(e);
         }
         one.set(ValueLayout.JAVA_LONG, 0, 1);
-        control(Libc.EPOLL_CTL_ADD, wakeFd, Libc.EPOLLIN, WAKEUP | wakeFd);
+        if (control(Libc.EPOLL_CTL_ADD, wakeFd, Libc.EPOLLIN, WAKEUP | wakeFd) < 0) {
+            IOException failed = errno.failure("epoll_ctl");
+            Libc.close(wakeFd);
+            Libc.close(epoll);
+            throw failed;
+        }
     }
 
     Libc.Errno errno() {
@@ -92,9 +97,9 @@ final class EpollLoop extends IoLoop {
         }
     }
 
-    /** Accepting paused or resumed. */
-    void watchListener(boolean on) {
-        control(on ? Libc.EPOLL_CTL_ADD : Libc.EPOLL_CTL_DEL, listener.fd(), Libc.EPOLLIN, LISTENER | listener.fd());
+    /** Accepting paused or resumed; false when epoll refused. */
+    boolean watchListener(boolean on) {
+        return control(on ? Libc.EPOLL_CTL_ADD : Libc.EPOLL_CTL_DEL, listener.fd(), Libc.EPOLLIN, LISTENER | listener.fd()) >= 0;
     }
 
     @Override
@@ -172,12 +177,15 @@ final class EpollLoop extends IoLoop {
             if ((data & ~0xFFFF_FFFFL) == LISTENER) {
                 readyListener();
             } else if ((data & ~0xFFFF_FFFFL) == WAKEUP) {
-                woken.set(false);        // before the read: a wake-up after it writes again
                 try {
                     long ignored = (long) Libc.READ.invokeExact(errno.state, wakeFd, drained, 8L);
                 } catch (Throwable e) {
                     throw new IllegalStateException(e);
                 }
+                // After the read, never before: a wake-up between the two would be read away with
+                // woken left true, and no later one would write. One whose CAS fails now added its
+                // task before, and this pass runs the tasks next.
+                woken.set(false);
             } else {
                 dispatch((int) data, ready);
             }

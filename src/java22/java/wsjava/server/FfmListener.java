@@ -28,10 +28,19 @@ final class FfmListener implements ListeningSocket {
         MemorySegment address = arena.allocate(SocketAddresses.SIZE, 8);
         int fd = -1;
         try {
-            long written = SocketAddresses.write(host, port, address);
-            fd = (int) Libc.SOCKET.invokeExact(errno.state, (int) (written >>> 32), Libc.SOCK_STREAM | Libc.SOCK_NONBLOCK | Libc.SOCK_CLOEXEC, 0);
+            // The any-address as NIO binds it: [::] taking IPv4 too, where the system has IPv6.
+            long written = SocketAddresses.write(host, port, address, true);
+            fd = open(SocketAddresses.family(written), errno);
+            if (fd < 0 && SocketAddresses.dualStack(written)) {
+                written = SocketAddresses.write(host, port, address, false);
+                fd = open(SocketAddresses.family(written), errno);
+            }
             if (fd < 0) {
                 throw errno.failure("socket");
+            }
+            if (SocketAddresses.dualStack(written)) {
+                MemorySegment off = arena.allocate(ValueLayout.JAVA_INT);     // zeroed
+                int v6only = (int) Libc.SETSOCKOPT.invokeExact(errno.state, fd, Libc.IPPROTO_IPV6, Libc.IPV6_V6ONLY, off, 4);
             }
             int ignored = (int) Libc.SETSOCKOPT.invokeExact(errno.state, fd, Libc.SOL_SOCKET, Libc.SO_REUSEADDR, on, 4);
             if ((int) Libc.BIND.invokeExact(errno.state, fd, address, (int) written) < 0) {
@@ -54,6 +63,10 @@ final class FfmListener implements ListeningSocket {
         }
         this.fd = fd;
         this.port = SocketAddresses.port(address);
+    }
+
+    private static int open(int family, Libc.Errno errno) throws Throwable {
+        return (int) Libc.SOCKET.invokeExact(errno.state, family, Libc.SOCK_STREAM | Libc.SOCK_NONBLOCK | Libc.SOCK_CLOEXEC, 0);
     }
 
     int fd() {
@@ -106,9 +119,13 @@ final class FfmListener implements ListeningSocket {
         }
     }
 
+    /** Never for a closed listener: its number may be another descriptor's by now (NIO's key is invalid then). */
     @Override
-    public void watchAccepts(boolean on) {
-        loop.watchListener(on);
+    public synchronized void watchAccepts(boolean on) {
+        if (!closed && !loop.watchListener(on) && on) {
+            ServerLog.log(System.Logger.Level.ERROR, "accepting could not resume: " + Libc.describe(loop.errno().value())
+                    + "; no new connections are taken", null);
+        }
     }
 
     /**

@@ -19,6 +19,7 @@ final class Libc {
 
     static final int AF_INET = 2, AF_INET6 = 10, SOCK_STREAM = 1, SOCK_NONBLOCK = 04000, SOCK_CLOEXEC = 02000000;
     static final int SOL_SOCKET = 1, SO_REUSEADDR = 2, SO_SNDBUF = 7, IPPROTO_TCP = 6, TCP_NODELAY = 1, SHUT_WR = 1;
+    static final int IPPROTO_IPV6 = 41, IPV6_V6ONLY = 26;
     static final int EPOLL_CTL_ADD = 1, EPOLL_CTL_DEL = 2, EPOLL_CTL_MOD = 3;
     static final int EPOLLIN = 1, EPOLLOUT = 4, EPOLLERR = 8, EPOLLHUP = 0x10;
     static final int MSG_NOSIGNAL = 0x4000, EAGAIN = 11, EINTR = 4, ECONNABORTED = 103;

@@ -18,12 +18,23 @@ final class SocketAddresses {
     private SocketAddresses() {
     }
 
-    /** Writes {@code host}:{@code port} into {@code into}; returns its length (16 or 28) and the family in the upper half. */
-    static long write(String host, int port, MemorySegment into) throws IOException {
+    /** The mark of an any-address written as IPv6's (see {@link #write}). */
+    private static final long DUAL_STACK = 1L << 62;
+
+    /**
+     * Writes {@code host}:{@code port} into {@code into}; returns its length (16 or 28) and the family
+     * in the upper half. With {@code dualStack}, IPv4's any-address (0.0.0.0) is written as IPv6's
+     * (::), for a socket that takes both, as NIO's does; {@link #dualStack(long)} then says so.
+     */
+    static long write(String host, int port, MemorySegment into, boolean dualStack) throws IOException {
         InetAddress address = InetAddress.getByName(host);
         byte[] bytes = address.getAddress();
         into.fill((byte) 0);
         into.set(PORT, 2, (short) port);
+        if (dualStack && address.isAnyLocalAddress()) {
+            into.set(ValueLayout.JAVA_SHORT, 0, (short) Libc.AF_INET6);        // in6addr_any: the zeros already there
+            return DUAL_STACK | ((long) Libc.AF_INET6 << 32) | 28;
+        }
         if (address instanceof Inet4Address) {
             into.set(ValueLayout.JAVA_SHORT, 0, (short) Libc.AF_INET);
             MemorySegment.copy(bytes, 0, into, ValueLayout.JAVA_BYTE, 4, 4);
@@ -33,6 +44,16 @@ final class SocketAddresses {
         MemorySegment.copy(bytes, 0, into, ValueLayout.JAVA_BYTE, 8, 16);
         into.set(ValueLayout.JAVA_INT, 24, ((java.net.Inet6Address) address).getScopeId());
         return ((long) Libc.AF_INET6 << 32) | 28;
+    }
+
+    /** The address family in {@link #write}'s result. */
+    static int family(long written) {
+        return (int) ((written >>> 32) & 0xFFFF);
+    }
+
+    /** Whether {@link #write}'s result is the any-address for both families. */
+    static boolean dualStack(long written) {
+        return (written & DUAL_STACK) != 0;
     }
 
     /** The port of a sockaddr_in or sockaddr_in6. */
