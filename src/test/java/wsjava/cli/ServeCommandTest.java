@@ -85,7 +85,7 @@ class ServeCommandTest {
         Process help = serve("--help");
         String text = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(help.waitFor(10, TimeUnit.SECONDS));
-        for (String option : List.of("--host", "--port", "--io-threads", "--max-message", "--max-frame", "--max-header",
+        for (String option : List.of("--host", "--port", "--io-threads", "--transport", "--max-message", "--max-frame", "--max-header",
                 "--max-connections", "--handshake-timeout", "--close-timeout", "--ping-interval", "--idle-timeout", "--max-topics",
                 "--outbound-limit", "--fragment-size", "--allow-origin", "--allow-any-origin", "--token", "--subprotocol",
                 "--no-demo-page", "--compression", "--compression-level", "--compression-threshold", "--compression-idle-release",
