@@ -50,6 +50,13 @@ class IdleConnectionFootprintTest {
      */
     private static final long MAX_HEAP_PER_CONNECTION = 2_500;
 
+    /**
+     * The same on the FFM transport (Temurin 25), without the JDK's socket channel and selection key:
+     * 1,654 to 1,755 B in three runs on 2026-12-03, about 5% more allowed. The build's second run of
+     * this class is on FFM.
+     */
+    private static final long MAX_HEAP_PER_CONNECTION_FFM = 1_850;
+
     @Test
     void anIdleConnectionKeepsTheFoldedRequestAndNoBuffer() throws Exception {
         List<WebSocketConnection> opened = new CopyOnWriteArrayList<>();
@@ -173,8 +180,8 @@ class IdleConnectionFootprintTest {
     @Test
     void idleConnectionsKeepNoMoreHeapThanMeasured() throws Exception {
         int count = 400;        // two descriptors each: stays under a default limit of 1024
-        long bound = MAX_HEAP_PER_CONNECTION;
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new WebSocketListener() { }).start();
+        long bound = server.transport().equals("ffm") ? MAX_HEAP_PER_CONNECTION_FFM : MAX_HEAP_PER_CONNECTION;
         List<java.nio.channels.SocketChannel> clients = new ArrayList<>();
         byte[] request = RawClient.request("/chat?room=1", BROWSER_HEADERS).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         try {
