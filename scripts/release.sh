@@ -35,7 +35,14 @@ run() {
 # From clean: nothing left over from an older build reaches a release. The tests are not run here
 # (./wsjava test runs them; the workflow runs it first). The library is installed into the local
 # Maven repository, where the Redis module's build takes it from.
-run library "$ROOT" clean install -Dmaven.test.skip=true "$@"
+# Every release carries the FFM transport (META-INF/versions/22), compiled by a JDK 22 or later's
+# javac: the launcher passes the newest it found (WSJAVA_JDK22), and a release without one stops here.
+JDK22="${WSJAVA_JDK22:-}"
+if [ -z "$JDK22" ] || [ ! -x "$JDK22/bin/javac" ]; then
+  echo "wsjava release: needs a JDK 22 or later for the FFM transport; none under /usr/lib/jvm (WSJAVA_JDK22 names one)" >&2
+  exit 1
+fi
+run library "$ROOT" clean install -Dmaven.test.skip=true -Dwsjava.jdk22="$JDK22" "$@"
 run redis "$ROOT/redis" clean package -Dmaven.test.skip=true "$@"
 
 rm -rf "$DIST"
@@ -45,6 +52,12 @@ cp "$ROOT/target/WSJava-$VERSION.paclet" \
    "$ROOT/redis/target/wsjava-redis-$VERSION.jar" "$ROOT/redis/target/wsjava-redis-$VERSION-sources.jar" \
    "$ROOT/redis/target/wsjava-redis-$VERSION-javadoc.jar" \
    "$DIST/"
+
+entries="$(unzip -Z1 "$DIST/wsjava-$VERSION.jar")"      # whole, not piped to grep -q: pipefail would see unzip's SIGPIPE
+if ! grep -qx 'META-INF/versions/22/wsjava/server/FfmProvider.class' <<<"$entries"; then
+  echo "wsjava release: the jar has no FFM transport (META-INF/versions/22)" >&2
+  exit 1
+fi
 
 # The paclet holds the very jar shipped beside it, and says the POM's version.
 check="$work/check"
