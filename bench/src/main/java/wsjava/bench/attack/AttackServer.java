@@ -75,6 +75,9 @@ public final class AttackServer {
      * taken at 20 MB/s (its data crossing J/Link as a String); short texts are echoed, as by a WL echo
      * handler, so a bystander can time round trips.
      */
+    /** Bytes of event data the slow kernel has handled so far (the "kernel" command says). */
+    private static final java.util.concurrent.atomic.AtomicLong KERNEL_TOOK = new java.util.concurrent.atomic.AtomicLong();
+
     private static void drainSlowly(long handle) {
         while (true) {
             try {
@@ -82,6 +85,7 @@ public final class AttackServer {
                 for (int at = 0; at < batch.length; at += wsjava.link.EventQueue.FIELDS) {
                     String data = batch[at + 4];
                     Thread.sleep(kernelMillis(data.length()));
+                    KERNEL_TOOK.addAndGet(data.length());
                     if (batch[at].equals("Text") && data.length() < 1024) {
                         WSJavaLink.sendText(handle, Long.parseLong(batch[at + 1]), data);
                     }
@@ -150,6 +154,9 @@ public final class AttackServer {
                 } catch (Throwable e) {     // out of memory: say so rather than nothing
                     System.out.println("heap -1 -1 -1");
                 }
+                System.out.flush();
+            } else if (line.equals("kernel")) {
+                System.out.println("kernel " + KERNEL_TOOK.get());
                 System.out.flush();
             } else if (line.equals("redis")) {
                 System.out.println(fanout == null ? "redis -1 -1 -1"

@@ -115,6 +115,18 @@ final class ServerUnderTest implements AutoCloseable {
         }
     }
 
+    /** Bytes of events its slow kernel (a WL-style server's) has handled so far; -1 when it could not say. */
+    long kernelTook() {
+        try {
+            commands.write("kernel\n".getBytes(StandardCharsets.US_ASCII));
+            commands.flush();
+            String line = out.readLine();
+            return line != null && line.startsWith("kernel ") ? Long.parseLong(line.substring(7)) : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /**
      * The attacked server's Redis fan-out, as it counts: {oversized messages dropped, messages
      * received from Redis, the server's message limit}; null when it could not say.
