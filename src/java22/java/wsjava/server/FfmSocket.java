@@ -68,13 +68,7 @@ final class FfmSocket implements ConnectionSocket {
             dst.position(dst.position() + (int) n);
             return (int) n;
         }
-        if (n == 0) {
-            return -1;
-        }
-        if (loop.errno().retry()) {
-            return 0;
-        }
-        throw loop.errno().failure("recv");
+        return n == 0 ? -1 : nothingNowOrFailure("recv");
     }
 
     @Override
@@ -89,7 +83,11 @@ final class FfmSocket implements ConnectionSocket {
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
-        return (int) advance(n, src);
+        if (n < 0) {
+            return nothingNowOrFailure("send");
+        }
+        src.position(src.position() + (int) n);
+        return (int) n;
     }
 
     @Override
@@ -107,7 +105,7 @@ final class FfmSocket implements ConnectionSocket {
         }
         long n = loop.gather().send(fd, srcs, offset, last, loop.errno());
         if (n < 0) {
-            return advance(n, null);
+            return nothingNowOrFailure("sendmsg");
         }
         long left = n;
         for (int i = offset; i < last && left > 0; i++) {
@@ -118,18 +116,12 @@ final class FfmSocket implements ConnectionSocket {
         return n;
     }
 
-    /** A send's result: moves {@code src} on; 0 when the socket is full; throws for a lost connection. */
-    private long advance(long n, ByteBuffer src) throws IOException {
-        if (n >= 0) {
-            if (src != null) {
-                src.position(src.position() + (int) n);
-            }
-            return n;
-        }
+    /** A call that moved nothing: 0 when the socket is not ready (EAGAIN, EINTR); otherwise the connection is lost. */
+    private int nothingNowOrFailure(String call) throws IOException {
         if (loop.errno().retry()) {
             return 0;
         }
-        throw loop.errno().failure("send");
+        throw loop.errno().failure(call);
     }
 
     @Override

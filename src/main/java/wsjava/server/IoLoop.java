@@ -16,7 +16,7 @@ abstract class IoLoop implements Runnable {
 
     private static final long TIMER_INTERVAL_NANOS = 100_000_000L;
 
-    final WebSocketServer server;
+    private final WebSocketServer server;
     private final ServerLifecycle lifecycle;
     static final int READ_BUFFER_BYTES = LoopBuffers.READ_BUFFER_BYTES;
 

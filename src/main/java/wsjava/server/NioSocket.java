@@ -41,7 +41,7 @@ final class NioSocket implements ConnectionSocket {
 
     @Override
     public void watchReads(boolean on) {
-        setInterest(key, SelectionKey.OP_READ, on);
+        setInterest(SelectionKey.OP_READ, on);
     }
 
     @Override
@@ -51,7 +51,7 @@ final class NioSocket implements ConnectionSocket {
 
     @Override
     public void watchWrites(boolean on) {
-        setInterest(key, SelectionKey.OP_WRITE, on);
+        setInterest(SelectionKey.OP_WRITE, on);
     }
 
     @Override
@@ -91,7 +91,7 @@ final class NioSocket implements ConnectionSocket {
         channel.close();
     }
 
-    static void setInterest(SelectionKey key, int op, boolean on) {
+    private void setInterest(int op, boolean on) {
         if (key != null && key.isValid()) {
             int ops = key.interestOps();
             int wanted = on ? ops | op : ops & ~op;
