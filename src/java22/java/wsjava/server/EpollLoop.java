@@ -23,13 +23,13 @@ final class EpollLoop extends IoLoop {
     private static final long LISTENER = 1L << 32, WAKEUP = 2L << 32;
 
     private final Arena arena = Arena.ofAuto();
-    private final Libc.Errno errno = new Libc.Errno(arena);
+    private final SocketCalls calls = new SocketCalls();
+    private final Libc.Errno errno = calls.errno();
     private final MemorySegment events = arena.allocate((long) EVENT_SIZE * MAX_EVENTS, 8);
     private final MemorySegment event = arena.allocate(16, 8);
     /** What a wake-up writes (1, read-only) and where the loop reads the count back. */
     private final MemorySegment one = arena.allocate(ValueLayout.JAVA_LONG);
     private final MemorySegment drained = arena.allocate(ValueLayout.JAVA_LONG);
-    private final GatherSend gather = new GatherSend();
     private final int epoll;
     private final int wakeFd;
     private final AtomicBoolean woken = new AtomicBoolean();
@@ -69,8 +69,8 @@ final class EpollLoop extends IoLoop {
         return errno;
     }
 
-    GatherSend gather() {
-        return gather;
+    SocketCalls calls() {
+        return calls;
     }
 
     @Override

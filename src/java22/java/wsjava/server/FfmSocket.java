@@ -55,39 +55,16 @@ final class FfmSocket implements ConnectionSocket {
     @Override
     public int read(ByteBuffer dst) throws IOException {
         open();
-        if (!dst.hasRemaining()) {
-            return 0;
+        if (dst.isReadOnly()) {
+            throw new IllegalArgumentException("read-only buffer");      // as NIO's channel: recv would write into it
         }
-        long n;
-        try {
-            n = (long) Libc.RECV.invokeExact(loop.errno().state, fd, MemorySegment.ofBuffer(dst), (long) dst.remaining(), 0);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);      // invokeExact declares Throwable; recv throws nothing
-        }
-        if (n > 0) {
-            dst.position(dst.position() + (int) n);
-            return (int) n;
-        }
-        return n == 0 ? -1 : nothingNowOrFailure("recv");
+        return dst.hasRemaining() ? loop.calls().recv(fd, dst) : 0;
     }
 
     @Override
     public int write(ByteBuffer src) throws IOException {
         open();
-        if (!src.hasRemaining()) {
-            return 0;
-        }
-        long n;
-        try {
-            n = (long) Libc.SEND.invokeExact(loop.errno().state, fd, MemorySegment.ofBuffer(src), (long) src.remaining(), Libc.MSG_NOSIGNAL);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
-        if (n < 0) {
-            return nothingNowOrFailure("send");
-        }
-        src.position(src.position() + (int) n);
-        return (int) n;
+        return src.hasRemaining() ? loop.calls().send(fd, src) : 0;
     }
 
     @Override
@@ -103,10 +80,7 @@ final class FfmSocket implements ConnectionSocket {
         if (offset == last - 1) {
             return write(srcs[offset]);
         }
-        long n = loop.gather().send(fd, srcs, offset, last, loop.errno());
-        if (n < 0) {
-            return nothingNowOrFailure("sendmsg");
-        }
+        long n = loop.calls().sendmsg(fd, srcs, offset, last);
         long left = n;
         for (int i = offset; i < last && left > 0; i++) {
             int step = (int) Math.min(left, srcs[i].remaining());
@@ -114,14 +88,6 @@ final class FfmSocket implements ConnectionSocket {
             left -= step;
         }
         return n;
-    }
-
-    /** A call that moved nothing: 0 when the socket is not ready (EAGAIN, EINTR); otherwise the connection is lost. */
-    private int nothingNowOrFailure(String call) throws IOException {
-        if (loop.errno().retry()) {
-            return 0;
-        }
-        throw loop.errno().failure(call);
     }
 
     @Override

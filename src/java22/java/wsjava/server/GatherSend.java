@@ -21,8 +21,8 @@ final class GatherSend {
     private final MemorySegment iovecs = arena.allocate(16L * MAX_IOVECS, 8);
     private final MemorySegment scratch = arena.allocate(SCRATCH_BYTES, 8);
 
-    /** Sends {@code srcs[from..to)} (the first has bytes left) without moving them; sendmsg's result. */
-    long send(int fd, ByteBuffer[] srcs, int from, int to, Libc.Errno errno) {
+    /** Lays out {@code srcs[from..to)} (the first has bytes left) for the next send, without moving them. */
+    void prepare(ByteBuffer[] srcs, int from, int to) {
         int count = 0;
         long copied = 0;
         for (int i = from; i < to && count < MAX_IOVECS; i++) {
@@ -53,6 +53,19 @@ final class GatherSend {
         message.fill((byte) 0);
         message.set(ValueLayout.ADDRESS, 16, iovecs);
         message.set(ValueLayout.JAVA_LONG, 24, count);
+    }
+
+    /** sendmsg of what was prepared, errno not captured; sendmsg's result. */
+    long send(int fd) {
+        try {
+            return (long) Libc.SENDMSG_NOW.invokeExact(fd, message, Libc.MSG_NOSIGNAL);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The same, with errno captured in {@code errno}. */
+    long send(int fd, Libc.Errno errno) {
         try {
             return (long) Libc.SENDMSG.invokeExact(errno.state, fd, message, Libc.MSG_NOSIGNAL);
         } catch (Throwable e) {

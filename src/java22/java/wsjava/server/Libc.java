@@ -51,6 +51,14 @@ final class Libc {
     static final MethodHandle RECV = call("recv", FunctionDescriptor.of(LONG, INT, ADDRESS, LONG, INT), QUICK, ERRNO_OF);
     static final MethodHandle SEND = call("send", FunctionDescriptor.of(LONG, INT, ADDRESS, LONG, INT), QUICK, ERRNO_OF);
     static final MethodHandle SENDMSG = call("sendmsg", FunctionDescriptor.of(LONG, INT, ADDRESS, INT), QUICK, ERRNO_OF);
+    /*
+     * The same per-message calls without errno, tried first (SocketCalls). The buffer is a direct
+     * buffer's address passed as a long, which both ABIs pass as they pass a pointer: no segment is made.
+     */
+    static final MethodHandle RECV_AT = call("recv", FunctionDescriptor.of(LONG, INT, LONG, LONG, INT), QUICK);
+    static final MethodHandle SEND_AT = call("send", FunctionDescriptor.of(LONG, INT, LONG, LONG, INT), QUICK);
+    static final MethodHandle SENDMSG_NOW = call("sendmsg", FunctionDescriptor.of(LONG, INT, ADDRESS, INT), QUICK);
+    static final MethodHandle GETSOCKOPT = call("getsockopt", FunctionDescriptor.of(INT, INT, INT, INT, ADDRESS, ADDRESS), QUICK, ERRNO_OF);
     private static final MethodHandle STRERROR = call("strerror", FunctionDescriptor.of(ADDRESS, INT));
 
     private Libc() {

@@ -17,9 +17,12 @@ public final class ServeListener implements WebSocketListener {
 
     private final EchoListener echo = new EchoListener();
 
+    /** The topic is found once, at the open, and attached: a connection's path is made from its stored request on each call. */
     @Override
     public void onOpen(WebSocketConnection connection) {
-        String topic = topic(connection);
+        String path = connection.path();
+        String topic = path.startsWith(TOPICS) && path.length() > TOPICS.length() ? path.substring(TOPICS.length()) : null;
+        connection.attach(topic);
         if (topic != null && !connection.subscribe(topic)) {
             connection.close(1008, "cannot subscribe to " + topic);
         }
@@ -57,7 +60,6 @@ public final class ServeListener implements WebSocketListener {
 
     /** The topic a connection's path names, or null for the echo. */
     private static String topic(WebSocketConnection connection) {
-        String path = connection.path();
-        return path.startsWith(TOPICS) && path.length() > TOPICS.length() ? path.substring(TOPICS.length()) : null;
+        return (String) connection.attachment();
     }
 }

@@ -50,9 +50,7 @@ final class Outbox {
         return connection.server.limits().output;
     }
 
-    private ServerConfig config() {
-        return connection.config;
-    }
+    private ServerConfig config() { return connection.config; }
 
     long queuedBytes() {
         return queue.queuedBytes();
@@ -144,8 +142,9 @@ final class Outbox {
         if (!writesThroughNow()) {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
-        noteWaitingStarts();
-        return afterWritingFirst(queue.addWritingFirst(connection.transport, parts));
+        boolean wasEmpty = queue.queuedBytes() == 0;
+        long length = BufferParts.lengthOf(parts);
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, parts), wasEmpty, length);
     }
 
     /** Whether {@link #sendNow(ByteBuffer)} may be used now: this is the I/O thread of a plain socket. */
@@ -160,13 +159,18 @@ final class Outbox {
 
     /** {@link #sendNow(ByteBuffer[])} for one frame laid out in {@link #smallFrameScratch()}, when {@link #writesThroughNow()}. */
     boolean sendNow(ByteBuffer frame) {
-        noteWaitingStarts();
-        return afterWritingFirst(queue.addWritingFirst(connection.transport, frame));
+        boolean wasEmpty = queue.queuedBytes() == 0;
+        int length = frame.remaining();      // before the write moves it
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, frame), wasEmpty, length);
     }
 
-    private boolean afterWritingFirst(long written) {
+    /** After a write-through: output that did not wait and waits now began to wait (no clock read for the rest). */
+    private boolean afterWritingFirst(long written, boolean wasEmpty, long length) {
         if (written < 0) {
             return afterAdding(-1, null);
+        }
+        if (wasEmpty && written < length) {
+            lastProgressNanos = System.nanoTime();
         }
         connection.server.stats().bytesOut.add(written);
         return afterAdding(heldBytes(), null);

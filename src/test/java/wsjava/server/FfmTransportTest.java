@@ -243,9 +243,16 @@ class FfmTransportTest {
         }
     }
 
+    /**
+     * A reset and a FIN without a close frame both end the connection as lost (1006); the reset is
+     * also an error for the listener and the FIN is not, on either transport. (FFM first receives
+     * without errno and learns why a receive failed from a second one, which after a reset finds
+     * only the end of the stream: the TCP state must tell the two apart.)
+     */
     @Test
-    void aResetConnectionEndsAloneAndTheOthersGoOn() throws Exception {
+    void aResetIsAnErrorAFinIsNotAndTheOthersGoOn() throws Exception {
         BlockingQueue<Integer> closes = new LinkedBlockingQueue<>();
+        BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
         EchoListener echo = new EchoListener();
         WebSocketListener listener = new WebSocketListener() {
             @Override
@@ -254,18 +261,31 @@ class FfmTransportTest {
             }
 
             @Override
+            public void onError(WebSocketConnection connection, Throwable error) {
+                errors.add(error);
+            }
+
+            @Override
             public void onClose(WebSocketConnection connection, int code, String reason) {
                 closes.add(code);
             }
         };
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start();
-        try (RawClient reset = RawClient.open(server.port()); RawClient other = RawClient.open(server.port())) {
-            reset.send(reset.writer.text("before"));
-            assertEquals("before", new String(reset.readFrame(10_000).payload(), StandardCharsets.UTF_8));
+        try (RawClient reset = RawClient.open(server.port()); RawClient fin = RawClient.open(server.port());
+             RawClient other = RawClient.open(server.port())) {
+            for (RawClient c : List.of(reset, fin)) {
+                c.send(c.writer.text("before"));
+                assertEquals("before", new String(c.readFrame(10_000).payload(), StandardCharsets.UTF_8));
+            }
             reset.abort(true);
             assertEquals(CloseCodes.ABNORMAL, closes.poll(10, TimeUnit.SECONDS), "a reset is a lost connection");
+            Throwable error = errors.poll(10, TimeUnit.SECONDS);
+            assertTrue(error instanceof IOException, "a reset is an I/O error for the listener: " + error);
+            fin.abort(false);
+            assertEquals(CloseCodes.ABNORMAL, closes.poll(10, TimeUnit.SECONDS), "a FIN without a close frame is a lost connection");
             other.send(other.writer.text("after"));
             assertEquals("after", new String(other.readFrame(10_000).payload(), StandardCharsets.UTF_8));
+            assertEquals(null, errors.poll(200, TimeUnit.MILLISECONDS), "a FIN is no error");
         } finally {
             server.stop();
         }
