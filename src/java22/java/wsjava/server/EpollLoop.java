@@ -23,7 +23,7 @@ final class EpollLoop extends IoLoop {
     private static final long LISTENER = 1L << 32, WAKEUP = 2L << 32;
 
     private final Arena arena = Arena.ofAuto();
-    private final SocketCalls calls = new SocketCalls();
+    private final SocketCalls calls = new SocketCalls(buffers());
     private final Libc.Errno errno = calls.errno();
     private final MemorySegment events = arena.allocate((long) EVENT_SIZE * MAX_EVENTS, 8);
     private final MemorySegment event = arena.allocate(16, 8);

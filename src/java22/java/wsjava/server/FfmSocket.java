@@ -21,6 +21,8 @@ final class FfmSocket implements ConnectionSocket {
     /** The epoll events asked for (EPOLLIN, EPOLLOUT); 0 while not in the epoll set. */
     private int events;
     private volatile boolean closed;
+    /** We sent our FIN: an end of stream now is the peer's answer, whatever the TCP state says. */
+    private boolean outputShut;
 
     /** {@code accepting}: the loop that accepted it, whose thread may refuse it before another adopts it. */
     FfmSocket(int fd, String remoteAddress, EpollLoop accepting) {
@@ -58,7 +60,7 @@ final class FfmSocket implements ConnectionSocket {
         if (dst.isReadOnly()) {
             throw new IllegalArgumentException("read-only buffer");      // as NIO's channel: recv would write into it
         }
-        return dst.hasRemaining() ? loop.calls().recv(fd, dst) : 0;
+        return dst.hasRemaining() ? loop.calls().recv(fd, dst, outputShut) : 0;
     }
 
     @Override
@@ -151,6 +153,7 @@ final class FfmSocket implements ConnectionSocket {
             if ((int) Libc.SHUTDOWN.invokeExact(loop.errno().state, fd, Libc.SHUT_WR) < 0) {
                 throw loop.errno().failure("shutdown");
             }
+            outputShut = true;
         } catch (IOException e) {
             throw e;
         } catch (Throwable e) {

@@ -52,9 +52,12 @@ final class Libc {
     static final MethodHandle SEND = call("send", FunctionDescriptor.of(LONG, INT, ADDRESS, LONG, INT), QUICK, ERRNO_OF);
     static final MethodHandle SENDMSG = call("sendmsg", FunctionDescriptor.of(LONG, INT, ADDRESS, INT), QUICK, ERRNO_OF);
     /*
-     * The same per-message calls without errno, tried first (SocketCalls). The buffer is a direct
-     * buffer's address passed as a long, which both ABIs pass as they pass a pointer: no segment is made.
+     * The same per-message calls without errno, tried first (SocketCalls). The _AT forms take the
+     * loop's own direct buffers by address, as a long, which both ABIs pass as they pass a pointer:
+     * no segment is made.
      */
+    static final MethodHandle RECV_NOW = call("recv", FunctionDescriptor.of(LONG, INT, ADDRESS, LONG, INT), QUICK);
+    static final MethodHandle SEND_NOW = call("send", FunctionDescriptor.of(LONG, INT, ADDRESS, LONG, INT), QUICK);
     static final MethodHandle RECV_AT = call("recv", FunctionDescriptor.of(LONG, INT, LONG, LONG, INT), QUICK);
     static final MethodHandle SEND_AT = call("send", FunctionDescriptor.of(LONG, INT, LONG, LONG, INT), QUICK);
     static final MethodHandle SENDMSG_NOW = call("sendmsg", FunctionDescriptor.of(LONG, INT, ADDRESS, INT), QUICK);

@@ -12,8 +12,9 @@ import java.nio.ByteBuffer;
  * server's CPU per 64 B echo. A call that fails is made once more with errno captured, to learn why.
  * That second call answers for the first: a socket that was not ready (EAGAIN) is still not ready,
  * or is ready now; a failed socket fails again (a send gets EPIPE once the first took the reset).
- * A receive after a reset finds only the end of the stream, so the first call's failure is then
- * told from a peer's FIN by the TCP state. Used on the loop's thread only.
+ * An end of stream while our side is still open is told from a reset by the TCP state, whoever took
+ * the reset's errno. The loop's own read and frame buffers go by their address; any other buffer
+ * goes as a segment, so a closed arena's memory is refused, not read. Used on the loop's thread only.
  */
 final class SocketCalls {
 
@@ -22,27 +23,35 @@ final class SocketCalls {
     private final Arena arena = Arena.ofAuto();
     private final Libc.Errno errno = new Libc.Errno(arena);
     private final GatherSend gather = new GatherSend();
-    /** The loop reads into one buffer and writes most frames from another: each keeps its address. */
-    private final LastDirectBuffer readInto = new LastDirectBuffer(), sendFrom = new LastDirectBuffer();
+    /** The loop's own buffers (allocated direct, alive as long as the loop): passed by address. */
+    private final OwnBuffer readInto, sendFrom;
     private final MemorySegment tcpState = arena.allocate(8, 8);
     private final MemorySegment tcpStateLength = arena.allocate(ValueLayout.JAVA_INT);
+
+    SocketCalls(LoopBuffers buffers) {
+        readInto = new OwnBuffer(buffers.read);
+        sendFrom = new OwnBuffer(buffers.smallFrame);
+    }
 
     Libc.Errno errno() {
         return errno;
     }
 
-    /** Reads into {@code dst} and moves it on: the bytes read, 0 when none are there yet, -1 at the end of the stream. */
-    int recv(int fd, ByteBuffer dst) throws IOException {
+    /**
+     * Reads into {@code dst} and moves it on: the bytes read, 0 when none are there yet, -1 at the end
+     * of the stream. {@code outputShut}: we sent our FIN, so an end of stream is the peer's answer.
+     */
+    int recv(int fd, ByteBuffer dst, boolean outputShut) throws IOException {
         long length = dst.remaining();
         long n;
         try {
-            n = dst.isDirect() ? (long) Libc.RECV_AT.invokeExact(fd, readInto.address(dst), length, 0) : -1;
-            boolean triedOnce = dst.isDirect() && n < 0;
+            n = dst == readInto.buffer ? (long) Libc.RECV_AT.invokeExact(fd, readInto.address(), length, 0)
+                    : (long) Libc.RECV_NOW.invokeExact(fd, MemorySegment.ofBuffer(dst), length, 0);
             if (n < 0) {
                 n = (long) Libc.RECV.invokeExact(errno.state, fd, MemorySegment.ofBuffer(dst), length, 0);
             }
-            if (n == 0 && triedOnce && !peerSentFin(fd)) {
-                throw new IOException("recv: connection reset or failed");
+            if (n == 0 && !outputShut && !peerSentFin(fd)) {
+                throw new IOException("recv: connection reset or timed out");
             }
         } catch (IOException | RuntimeException | Error e) {
             throw e;
@@ -61,7 +70,8 @@ final class SocketCalls {
         long length = src.remaining();
         long n;
         try {
-            n = src.isDirect() ? (long) Libc.SEND_AT.invokeExact(fd, sendFrom.address(src), length, Libc.MSG_NOSIGNAL) : -1;
+            n = src == sendFrom.buffer ? (long) Libc.SEND_AT.invokeExact(fd, sendFrom.address(), length, Libc.MSG_NOSIGNAL)
+                    : (long) Libc.SEND_NOW.invokeExact(fd, MemorySegment.ofBuffer(src), length, Libc.MSG_NOSIGNAL);
             if (n < 0) {
                 n = (long) Libc.SEND.invokeExact(errno.state, fd, MemorySegment.ofBuffer(src), length, Libc.MSG_NOSIGNAL);
             }
@@ -100,21 +110,19 @@ final class SocketCalls {
         return result == 0 && tcpState.get(ValueLayout.JAVA_BYTE, 0) == TCP_CLOSE_WAIT;
     }
 
-    /**
-     * A direct buffer's native address, kept for the buffer last asked about, so that a call on the
-     * same buffer again makes no segment. The buffer stays referenced, so its memory stays valid.
-     */
-    private static final class LastDirectBuffer {
-        private ByteBuffer buffer;
-        private long base;
+    /** One of the loop's direct buffers and its native address, found once. */
+    private static final class OwnBuffer {
+        final ByteBuffer buffer;
+        private final long base;
 
-        /** The address of {@code direct}'s position. */
-        long address(ByteBuffer direct) {
-            if (direct != buffer) {
-                base = MemorySegment.ofBuffer(direct).address() - direct.position();
-                buffer = direct;
-            }
-            return base + direct.position();
+        OwnBuffer(ByteBuffer direct) {
+            buffer = direct;
+            base = MemorySegment.ofBuffer(direct.duplicate().clear()).address();
+        }
+
+        /** The address of the buffer's position. */
+        long address() {
+            return base + buffer.position();
         }
     }
 }

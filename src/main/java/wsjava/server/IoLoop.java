@@ -33,9 +33,6 @@ abstract class IoLoop implements Runnable {
     private volatile boolean running = true;
     Acceptor acceptor;
     private long nextTimerNanos;
-    /** The time {@link #passTime()} read in this pass; stale once the next pass polls. */
-    private long passTime;
-    private boolean passTimeRead;
 
     IoLoop(WebSocketServer server, ServerLifecycle lifecycle, int index) {
         this.server = server;
@@ -174,7 +171,6 @@ abstract class IoLoop implements Runnable {
     }
 
     private void pass() throws IOException {
-        passTimeRead = false;
         poll(yielded.isEmpty() ? 50 : 0);       // connections have work left: don't wait for new input
         continueYielded();
         runTasks();
@@ -184,19 +180,6 @@ abstract class IoLoop implements Runnable {
             nextTimerNanos = now + TIMER_INTERVAL_NANOS;
             runTimers(now);
         }
-    }
-
-    /**
-     * The time for what a pass hears: read once, at the first call after the poll returned, not per
-     * read (a clock read per message was 0.7% of the server's CPU at 64 B). Later reads in the pass
-     * are dated up to one pass early, which the timeouts, in seconds, do not notice.
-     */
-    final long passTime() {
-        if (!passTimeRead) {
-            passTime = System.nanoTime();
-            passTimeRead = true;
-        }
-        return passTime;
     }
 
     /** One more pass for each connection that yielded the last one (those yielding again wait for the next). */
