@@ -33,7 +33,11 @@ final class GatherSend {
             }
             long address;
             if (b.isDirect()) {
-                address = MemorySegment.ofBuffer(b).address();
+                MemorySegment segment = MemorySegment.ofBuffer(b);
+                if (!segment.scope().isAlive()) {
+                    throw new IllegalStateException("Already closed: a buffer of an arena that was closed");   // as a segment's downcall would
+                }
+                address = segment.address();
             } else {
                 len = (int) Math.min(len, SCRATCH_BYTES - copied);
                 if (len == 0) {
