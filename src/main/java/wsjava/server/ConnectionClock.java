@@ -13,6 +13,7 @@ final class ConnectionClock {
     private long headDeadline;
     /** When we last were not reading the peer (its silence then is not its own). */
     private long notReading;
+    private boolean heardSinceTimer;
 
     ConnectionClock(long now, long handshakeMillis) {
         deadline = now + handshakeMillis * 1_000_000L;
@@ -45,8 +46,21 @@ final class ConnectionClock {
         return now - headDeadline > 0;
     }
 
-    void heard(long now) {
-        lastHeard = Math.max(lastHeard, now);
+    /**
+     * Bytes came from the peer. They are dated at the next timer pass, late by at most one timer
+     * interval and never early, however long the pass that read them ran: a clock read per message
+     * cost 0.7% of the server's CPU at 64 B.
+     */
+    void heard() {
+        heardSinceTimer = true;
+    }
+
+    /** A timer pass at {@code now}, before any timeout is judged: what was heard since the last one was heard by now. */
+    void timerPass(long now) {
+        if (heardSinceTimer) {
+            heardSinceTimer = false;
+            lastHeard = Math.max(lastHeard, now);
+        }
     }
 
     long lastHeard() {

@@ -85,7 +85,7 @@ final class ConnectionInput {
         if (n == 0 || connection.isDraining()) {
             return serverWork;     // while lingering, what arrives is read only to be dropped
         }
-        connection.clock.heard(System.nanoTime());
+        connection.clock.heard();
         allowance.received(n);
         connection.server.stats().bytesIn.add(n);
         buffer.flip();

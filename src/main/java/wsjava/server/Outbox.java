@@ -46,15 +46,11 @@ final class Outbox {
     }
 
     /** The server's output budget: what every connection's queue holds. */
-    private OutputBudget output() {
-        return connection.server.limits().output;
-    }
+    private OutputBudget output() { return connection.server.limits().output; }
 
     private ServerConfig config() { return connection.config; }
 
-    long queuedBytes() {
-        return queue.queuedBytes();
-    }
+    long queuedBytes() { return queue.queuedBytes(); }
 
     /** What this connection's output holds in memory: the queue (see {@link OutboundQueue#heldBytes()}) and payloads not yet queued. */
     long heldBytes() {
@@ -164,15 +160,18 @@ final class Outbox {
         return afterWritingFirst(queue.addWritingFirst(connection.transport, frame), wasEmpty, length);
     }
 
-    /** After a write-through: output that did not wait and waits now began to wait (no clock read for the rest). */
+    /** After a write-through: nothing to decide for a message that went out whole; output that did not wait and waits now began to wait. */
     private boolean afterWritingFirst(long written, boolean wasEmpty, long length) {
         if (written < 0) {
             return afterAdding(-1, null);
         }
+        connection.server.stats().bytesOut.add(written);
+        if (written == length && elsewhere == 0) {
+            return true;
+        }
         if (wasEmpty && written < length) {
             lastProgressNanos = System.nanoTime();
         }
-        connection.server.stats().bytesOut.add(written);
         return afterAdding(heldBytes(), null);
     }
 

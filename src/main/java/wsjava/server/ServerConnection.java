@@ -166,6 +166,7 @@ final class ServerConnection extends ConnectionStateMachine {
 
     /** Checks deadlines; called by the I/O thread a few times a second. */
     void onTimer(long now) {
+        clock.timerPass(now);
         if (state == State.CLOSING && outbox.hasOutput()) {
             flush();     // a slow reader frees the socket's buffer too slowly to make it writable again: what fits now is progress
         }

@@ -110,6 +110,44 @@ class ServerFeaturesTest {
         }
     }
 
+    /**
+     * A listener that blocks (which it must not, but may) holds up its loop; a connection whose
+     * message the same loop read meanwhile was heard, and must not be taken for idle once the loop
+     * goes on. Three clients on one I/O thread: "busy" holds the loop so that "slow" and "hi" are
+     * read in one pass, then "slow" blocks it for 1.5 s, past the 1 s idle timeout.
+     */
+    @Test
+    void aBlockingListenerDoesNotMakeAnotherConnectionLookIdle() throws Exception {
+        EchoListener echo = new EchoListener();
+        WebSocketListener listener = new WebSocketListener() {
+            @Override
+            public void onText(WebSocketConnection connection, String text) {
+                try {
+                    Thread.sleep(text.equals("busy") ? 200 : text.equals("slow") ? 1_500 : 0);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                echo.onText(connection, text);
+            }
+        };
+        WebSocketServer server = start(new ServerConfig().ioThreads(1).idleTimeoutMillis(1_000), listener);
+        try (RawClient a = RawClient.open(server.port()); RawClient b = RawClient.open(server.port());
+             RawClient c = RawClient.open(server.port())) {
+            c.send(c.writer.text("busy"));
+            Thread.sleep(50);
+            a.send(a.writer.text("slow"));
+            b.send(b.writer.text("hi"));
+            assertEquals("hi", new String(b.readFrame(5_000).payload(), StandardCharsets.UTF_8));
+            Thread.sleep(200);
+            b.send(b.writer.text("still here"));
+            Frame next = b.readFrame(5_000);
+            assertEquals(OpCode.TEXT, next.opcode(), "heard while the loop was held, so not idle when it went on");
+            assertEquals("still here", new String(next.payload(), StandardCharsets.UTF_8));
+        } finally {
+            server.stop();
+        }
+    }
+
     @Test
     void serverDropsTcpWhenThePeerNeverAnswersItsClose() throws Exception {
         RecordingListener listener = new RecordingListener();
