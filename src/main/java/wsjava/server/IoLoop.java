@@ -184,6 +184,9 @@ abstract class IoLoop implements Runnable {
 
     /** One more pass for each connection that yielded the last one (those yielding again wait for the next). */
     private void continueYielded() {
+        if (yielded.isEmpty()) {
+            return;
+        }
         yieldedNow.addAll(yielded);
         yielded.clear();
         for (ServerConnection connection : yieldedNow) {

@@ -26,6 +26,7 @@ final class OutboundQueue {
 
     /** Buffers gathered into one write; the array is the I/O thread's, shared by its connections. */
     static final int MAX_GATHER = 64;
+    static final long BEHIND = -2;     // addWritingFirst: nothing written, as output was waiting already
 
     /** The most one write offers the socket (more than a socket buffer takes at once anyway). */
     static final int MAX_WRITE_BYTES = 256 * 1024;
@@ -124,13 +125,14 @@ final class OutboundQueue {
      * offered only up to {@link #MAX_WRITE_BYTES}, which the JDK would copy whole), then queues a
      * copy of what the socket did not take, so the caller may reuse its buffers at once. A write
      * error is not raised here: everything unwritten is queued and the flush that follows meets it.
-     * Returns the bytes written now, or -1 after a close frame.
+     * Returns the bytes written now, {@link #BEHIND} when output was waiting already (all of it is
+     * queued behind), or -1 after a close frame.
      */
     synchronized long addWritingFirst(GatheringByteChannel channel, ByteBuffer[] parts) {
         if (closed) {
             return -1;
         }
-        long wrote = 0;
+        long wrote = BEHIND;
         if (head == null) {
             try {
                 wrote = channel.write(BufferParts.offerable(parts, MAX_WRITE_BYTES), 0, parts.length);
@@ -158,7 +160,7 @@ final class OutboundQueue {
         if (closed) {
             return -1;
         }
-        long wrote = 0;
+        long wrote = BEHIND;
         if (head == null) {
             try {
                 wrote = channel.write(frame);
@@ -188,14 +190,10 @@ final class OutboundQueue {
     }
 
     /** Bytes queued and not yet taken by the socket (their wire length). */
-    synchronized long queuedBytes() {
-        return queuedBytes;
-    }
+    synchronized long queuedBytes() { return queuedBytes; }
 
     /** What the queue holds in memory: each entry's buffer plus {@link OutboundEntry#OVERHEAD}. */
-    synchronized long heldBytes() {
-        return heldBytes;
-    }
+    synchronized long heldBytes() { return heldBytes; }
 
     /** Drops everything and accepts nothing more; the messages' completions fail. */
     void discard() {

@@ -138,9 +138,8 @@ final class Outbox {
         if (!writesThroughNow()) {
             return enqueue(new ByteBuffer[] {BufferParts.copyOf(parts)}, null);
         }
-        boolean wasEmpty = queue.queuedBytes() == 0;
         long length = BufferParts.lengthOf(parts);
-        return afterWritingFirst(queue.addWritingFirst(connection.transport, parts), wasEmpty, length);
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, parts), length);
     }
 
     /** Whether {@link #sendNow(ByteBuffer)} may be used now: this is the I/O thread of a plain socket. */
@@ -155,21 +154,23 @@ final class Outbox {
 
     /** {@link #sendNow(ByteBuffer[])} for one frame laid out in {@link #smallFrameScratch()}, when {@link #writesThroughNow()}. */
     boolean sendNow(ByteBuffer frame) {
-        boolean wasEmpty = queue.queuedBytes() == 0;
         int length = frame.remaining();      // before the write moves it
-        return afterWritingFirst(queue.addWritingFirst(connection.transport, frame), wasEmpty, length);
+        return afterWritingFirst(queue.addWritingFirst(connection.transport, frame), length);
     }
 
     /** After a write-through: nothing to decide for a message that went out whole; output that did not wait and waits now began to wait. */
-    private boolean afterWritingFirst(long written, boolean wasEmpty, long length) {
-        if (written < 0) {
+    private boolean afterWritingFirst(long written, long length) {
+        if (written == -1) {
             return afterAdding(-1, null);
+        }
+        if (written == OutboundQueue.BEHIND) {
+            return afterAdding(heldBytes(), null);
         }
         connection.server.stats().bytesOut.add(written);
         if (written == length && elsewhere == 0) {
             return true;
         }
-        if (wasEmpty && written < length) {
+        if (written < length) {
             lastProgressNanos = System.nanoTime();
         }
         return afterAdding(heldBytes(), null);

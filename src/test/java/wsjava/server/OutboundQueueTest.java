@@ -106,7 +106,7 @@ class OutboundQueueTest {
             TightSocket socket = new TightSocket(30);
             assertEquals(30, queue.addWritingFirst(socket, scratch.put(frame).flip()));
             scratch.clear().put(new byte[4096]);     // the loop lays out the next frame in it
-            assertEquals(0, queue.addWritingFirst(socket, scratch.clear().put(frame, 0, 10).flip()), "queued behind the rest");
+            assertEquals(OutboundQueue.BEHIND, queue.addWritingFirst(socket, scratch.clear().put(frame, 0, 10).flip()), "queued behind the rest");
             socket.room = 1 << 20;
             assertEquals(0, queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]));
             byte[] expected = Arrays.copyOf(frame, size + 10);
