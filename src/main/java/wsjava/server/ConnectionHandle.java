@@ -178,7 +178,7 @@ final class ConnectionHandle implements WebSocketConnection {
 
     private boolean counted(boolean queued) {
         if (queued) {
-            connection.server.stats().messagesOut.increment();
+            connection.server.stats().count(connection.loop, LoopCounters.MESSAGES_OUT, 1);
         }
         return queued;
     }

@@ -87,7 +87,7 @@ final class ConnectionInput {
         }
         connection.clock.heard();
         allowance.received(n);
-        connection.server.stats().bytesIn.add(n);
+        connection.server.stats().count(connection.loop, LoopCounters.BYTES_IN, n);
         buffer.flip();
         if (topUp) {
             carried.append(buffer);     // nothing is parsed while suspended: read on only to see a client leave

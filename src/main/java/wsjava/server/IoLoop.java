@@ -29,6 +29,7 @@ abstract class IoLoop implements Runnable {
     private final List<ServerConnection> yielded = new ArrayList<>();
     private final List<ServerConnection> yieldedNow = new ArrayList<>();
     private final OutOfMemoryGuard memory = new OutOfMemoryGuard();
+    private final LoopCounters counters = new LoopCounters();
     private final List<ServerConnection> timerSnapshot = new ArrayList<>();
     private volatile boolean running = true;
     Acceptor acceptor;
@@ -38,6 +39,7 @@ abstract class IoLoop implements Runnable {
         this.server = server;
         this.lifecycle = lifecycle;
         this.thread = new Thread(this, "wsjava-io-" + index);
+        server.stats().add(this);
         this.thread.setDaemon(true);
     }
 
@@ -117,6 +119,11 @@ abstract class IoLoop implements Runnable {
                 connection.closeChannel();
             }
         });
+    }
+
+    /** This loop's part of the server's counters. */
+    LoopCounters counters() {
+        return counters;
     }
 
     /** The buffers this loop's connections share (only on its thread). */

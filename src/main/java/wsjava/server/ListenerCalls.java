@@ -54,7 +54,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onText(String text) {
         if (machine.isOpen()) {
-            machine.server.stats().messagesIn.increment();
+            machine.server.stats().count(machine.loop, LoopCounters.MESSAGES_IN, 1);
             try {
                 listener.onText(connection, text);
             } catch (Throwable e) {
@@ -66,7 +66,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onBinary(byte[] data) {
         if (machine.isOpen()) {
-            machine.server.stats().messagesIn.increment();
+            machine.server.stats().count(machine.loop, LoopCounters.MESSAGES_IN, 1);
             try {
                 if (takesBuffers) {
                     ownedView = ByteBuffer.wrap(data).asReadOnlyBuffer();
@@ -103,7 +103,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onAssembledBinary(ByteBuffer view) {
         if (machine.isOpen()) {
-            machine.server.stats().messagesIn.increment();
+            machine.server.stats().count(machine.loop, LoopCounters.MESSAGES_IN, 1);
             try {
                 ownedView = view;
                 listener.onBinary(connection, view);
@@ -119,7 +119,7 @@ final class ListenerCalls implements MessageHandler {
     @Override
     public void onBinary(ByteBuffer view) {
         if (machine.isOpen()) {
-            machine.server.stats().messagesIn.increment();
+            machine.server.stats().count(machine.loop, LoopCounters.MESSAGES_IN, 1);
             try {
                 listener.onBinary(connection, view);
             } catch (Throwable e) {

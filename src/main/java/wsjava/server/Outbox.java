@@ -166,7 +166,7 @@ final class Outbox {
         if (written == OutboundQueue.BEHIND) {
             return afterAdding(heldBytes(), null);
         }
-        connection.server.stats().bytesOut.add(written);
+        connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, written);
         if (written == length && elsewhere == 0) {
             return true;
         }
@@ -261,7 +261,7 @@ final class Outbox {
             long before = queue.queuedBytes();
             long pendingBefore = connection.transport.pendingBytes();
             left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : before;
-            connection.server.stats().bytesOut.add(before - left);
+            connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, before - left);
             if (left < before || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
                 lastProgressNanos = System.nanoTime();
             }
