@@ -39,7 +39,7 @@ abstract class IoLoop implements Runnable {
         this.server = server;
         this.lifecycle = lifecycle;
         this.thread = new Thread(this, "wsjava-io-" + index);
-        server.stats().add(this);
+        server.stats().add(counters);
         this.thread.setDaemon(true);
     }
 

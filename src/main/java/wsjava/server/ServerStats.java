@@ -15,7 +15,8 @@ public final class ServerStats {
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     final LongAdder connectionsAccepted = new LongAdder();
-    private final List<IoLoop> loops = new CopyOnWriteArrayList<>();
+    /** Every loop's counters, kept after the loop ends (the counts are the server's life's); not the loops themselves. */
+    private final List<LoopCounters> loops = new CopyOnWriteArrayList<>();
 
     public long messagesIn() { return messagesIn.sum() + ofLoops(LoopCounters.MESSAGES_IN); }
     public long messagesOut() { return messagesOut.sum() + ofLoops(LoopCounters.MESSAGES_OUT); }
@@ -23,9 +24,9 @@ public final class ServerStats {
     public long bytesOut() { return bytesOut.sum() + ofLoops(LoopCounters.BYTES_OUT); }
     public long connectionsAccepted() { return connectionsAccepted.sum(); }
 
-    /** A loop whose counters count from now on (kept after it ends: the counts are the server's life's). */
-    void add(IoLoop loop) {
-        loops.add(loop);
+    /** A loop's counters, which count from now on. */
+    void add(LoopCounters counters) {
+        loops.add(counters);
     }
 
     /** Counts {@code n} on {@code loop}'s own counters when called on its thread, else in the shared adder. */
@@ -40,8 +41,8 @@ public final class ServerStats {
 
     private long ofLoops(int counter) {
         long sum = 0;
-        for (IoLoop loop : loops) {
-            sum += loop.counters().get(counter);
+        for (LoopCounters counters : loops) {
+            sum += counters.get(counter);
         }
         return sum;
     }
