@@ -30,8 +30,10 @@ final class OutboundQueue {
 
     /** The most one write offers the socket (more than a socket buffer takes at once anyway). */
     static final int MAX_WRITE_BYTES = 256 * 1024;
+
     /** Pongs that may wait at once, each for its own ping; past this only the latest ping is answered. */
     static final int PENDING_PONGS = 16;
+
     /** Messages up to this long (and without a completion) share a chunk instead of taking an entry each. */
     static final int COALESCE_MAX_BYTES = 512;
 
@@ -217,25 +219,23 @@ final class OutboundQueue {
     }
 
     /**
-     * Writes what the socket takes; returns the bytes it took. Called only on the I/O thread,
+     * Writes what the socket takes; returns the bytes still queued. Called only on the I/O thread,
      * which is the only remover, so the buffers gathered outside the lock stay at the head. Each
      * write offers at most {@link #MAX_WRITE_BYTES}, as views, so the JDK's per-thread direct copy of
      * a heap buffer stays that small (it would keep a 16 MiB one for good) and is not recopied whole
      * for every partial write. The socket is full when it took less than it was offered.
      */
     long writeTo(GatheringByteChannel channel, ByteBuffer[] gather) throws IOException {
-        long sent = 0;      // not "queued before minus after": other threads may add meanwhile
         while (true) {
             int count = gatherHead(gather);
             if (count == 0) {
-                return sent;
+                return 0;
             }
             long offered = 0;
             for (int i = 0; i < count; i++) {
                 offered += gather[i].remaining();
             }
             long bytes = channel.write(gather, 0, count);
-            sent += bytes;
             Arrays.fill(gather, 0, count, null);
             long left = removeWritten(bytes);
             if (written != null && !written.isEmpty()) {
@@ -243,7 +243,7 @@ final class OutboundQueue {
                 written.clear();
             }
             if (left == 0 || bytes < offered) {
-                return sent;
+                return left;
             }
         }
     }

@@ -258,11 +258,11 @@ final class Outbox {
         long left;
         boolean pending;
         try {
+            long before = queue.queuedBytes();
             long pendingBefore = connection.transport.pendingBytes();
-            long sent = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : 0;
-            left = queue.queuedBytes();
-            connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, sent);
-            if (sent > 0 || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
+            left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : before;
+            connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, before - left);
+            if (left < before || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
                 lastProgressNanos = System.nanoTime();
             }
             pending = connection.transport.hasPendingOutput();
