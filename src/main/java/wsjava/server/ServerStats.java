@@ -10,18 +10,16 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ServerStats {
 
-    private final LongAdder messagesIn = new LongAdder();
-    private final LongAdder messagesOut = new LongAdder();
-    private final LongAdder bytesIn = new LongAdder();
-    private final LongAdder bytesOut = new LongAdder();
+    /** Counts made off the loops, one adder per {@link LoopCounters} counter. */
+    private final LongAdder[] shared = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
     final LongAdder connectionsAccepted = new LongAdder();
     /** Every loop's counters, kept after the loop ends (the counts are the server's life's); not the loops themselves. */
     private final List<LoopCounters> loops = new CopyOnWriteArrayList<>();
 
-    public long messagesIn() { return messagesIn.sum() + ofLoops(LoopCounters.MESSAGES_IN); }
-    public long messagesOut() { return messagesOut.sum() + ofLoops(LoopCounters.MESSAGES_OUT); }
-    public long bytesIn() { return bytesIn.sum() + ofLoops(LoopCounters.BYTES_IN); }
-    public long bytesOut() { return bytesOut.sum() + ofLoops(LoopCounters.BYTES_OUT); }
+    public long messagesIn() { return total(LoopCounters.MESSAGES_IN); }
+    public long messagesOut() { return total(LoopCounters.MESSAGES_OUT); }
+    public long bytesIn() { return total(LoopCounters.BYTES_IN); }
+    public long bytesOut() { return total(LoopCounters.BYTES_OUT); }
     public long connectionsAccepted() { return connectionsAccepted.sum(); }
 
     /** A loop's counters, which count from now on. */
@@ -34,13 +32,12 @@ public final class ServerStats {
         if (loop.inLoop()) {
             loop.counters().add(counter, n);
         } else {
-            (counter == LoopCounters.MESSAGES_IN ? messagesIn : counter == LoopCounters.MESSAGES_OUT ? messagesOut
-                    : counter == LoopCounters.BYTES_IN ? bytesIn : bytesOut).add(n);
+            shared[counter].add(n);
         }
     }
 
-    private long ofLoops(int counter) {
-        long sum = 0;
+    private long total(int counter) {
+        long sum = shared[counter].sum();
         for (LoopCounters counters : loops) {
             sum += counters.get(counter);
         }
