@@ -40,16 +40,18 @@ class ReleaseWorkflowTest {
     @Test
     void aWorkflowThatSkipsAStepOrReordersThemIsRefused() throws IOException {
         String workflow = Files.readString(WORKFLOW);
-        assertTrue(problems(workflow.replace("run: ./wsjava test", "run: echo no tests")).stream()
+        assertTrue(problems(workflow.replace("run: ./wsjava test --all", "run: echo no tests")).stream()
                 .anyMatch(p -> p.contains("./wsjava test")), "no tests");
+        assertTrue(problems(workflow.replace("run: ./wsjava test --all", "run: ./wsjava test")).stream()
+                .anyMatch(p -> p.contains("./wsjava test --all")), "the default tests only, without the harness smokes");
         assertTrue(problems(workflow.replace("run: ./wsjava release", "run: mvn package")).stream()
                 .anyMatch(p -> p.contains("./wsjava release")), "another build");
         assertTrue(problems(workflow.replace("files: dist/*", "files: target/*.jar")).stream()
                 .anyMatch(p -> p.contains("dist/")), "another upload");
         assertTrue(problems(workflow.replace("\"v*\"", "\"release-*\"")).stream()
                 .anyMatch(p -> p.contains("v*")), "another trigger");
-        String swapped = workflow.replace("run: ./wsjava test", "run: PLACEHOLDER")
-                .replace("run: ./wsjava release", "run: ./wsjava test").replace("run: PLACEHOLDER", "run: ./wsjava release");
+        String swapped = workflow.replace("run: ./wsjava test --all", "run: PLACEHOLDER")
+                .replace("run: ./wsjava release", "run: ./wsjava test --all").replace("run: PLACEHOLDER", "run: ./wsjava release");
         assertTrue(problems(swapped).stream().anyMatch(p -> p.contains("after")), "release before the tests");
         assertEquals(1, problems("jobs: [unclosed").size(), "YAML that does not parse is refused");
     }
@@ -73,7 +75,7 @@ class ReleaseWorkflowTest {
         Map<String, Object> jobs = (Map<String, Object>) workflow.getOrDefault("jobs", Map.of());
         Map<String, Object> job = (Map<String, Object>) jobs.getOrDefault("release", Map.of());
         List<Map<String, Object>> steps = (List<Map<String, Object>>) job.getOrDefault("steps", List.of());
-        int tests = index(steps, "./wsjava test");
+        int tests = index(steps, "./wsjava test --all");      // a release runs every test, as CI does
         int release = index(steps, "./wsjava release");
         int upload = -1;
         for (int i = 0; i < steps.size(); i++) {
@@ -87,7 +89,7 @@ class ReleaseWorkflowTest {
             }
         }
         if (tests < 0) {
-            problems.add("the release job has no step that runs ./wsjava test");
+            problems.add("the release job has no step that runs ./wsjava test --all");
         }
         if (release < 0) {
             problems.add("the release job has no step that runs ./wsjava release");

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import wsjava.bench.peers.NettyTransport;
  * Each benchmark harness end to end with tiny sizes, so none of them rots. Numbers are not
  * checked (they mean nothing at this size); outputs, echoes and the files written are.
  */
+@Tag("harness")      // a harness's smoke run: ./wsjava test --all, as CI runs it
 class HarnessSmokeTest {
 
     private static List<String> csvRows(Path file) throws Exception {

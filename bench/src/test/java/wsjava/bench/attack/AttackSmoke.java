@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Without redis-server the Redis attack fails; here it is skipped, as the other tests that need it
  * are, unless WSJAVA_REQUIRE_ALL_TOOLS=1 (CI).
  */
+@Tag("harness")      // a harness's smoke run: ./wsjava test --all, as CI runs it
 @Timeout(600)
 abstract class AttackSmoke {
 

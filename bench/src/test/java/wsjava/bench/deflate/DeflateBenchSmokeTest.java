@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The compressed echo harness end to end with tiny sizes: every server agrees to deflate and
  * echoes verified messages, the memory table is filled, the chart is drawn. Numbers are not checked.
  */
+@Tag("harness")      // a harness's smoke run: ./wsjava test --all, as CI runs it
 class DeflateBenchSmokeTest {
 
     @Test

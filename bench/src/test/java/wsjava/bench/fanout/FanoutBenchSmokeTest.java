@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import wsjava.redis.LocalRedis;
 
 /** The fan-out harness end to end with tiny runs: every delivery checked, every file written. Numbers are not checked. */
+@Tag("harness")      // a harness's smoke run: ./wsjava test --all, as CI runs it
 class FanoutBenchSmokeTest {
 
     @Test

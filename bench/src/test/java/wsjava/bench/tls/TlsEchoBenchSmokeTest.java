@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The wss:// echo harness end to end with tiny runs: both servers echo verified messages over TLS. */
+@Tag("harness")      // a harness's smoke run: ./wsjava test --all, as CI runs it
 class TlsEchoBenchSmokeTest {
 
     @Test
