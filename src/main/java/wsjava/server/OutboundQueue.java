@@ -30,10 +30,8 @@ final class OutboundQueue {
 
     /** The most one write offers the socket (more than a socket buffer takes at once anyway). */
     static final int MAX_WRITE_BYTES = 256 * 1024;
-
     /** Pongs that may wait at once, each for its own ping; past this only the latest ping is answered. */
     static final int PENDING_PONGS = 16;
-
     /** Messages up to this long (and without a completion) share a chunk instead of taking an entry each. */
     static final int COALESCE_MAX_BYTES = 512;
 
@@ -43,18 +41,16 @@ final class OutboundQueue {
     /** Completions whose messages were written, completed outside the lock; the I/O thread's only, made at the first. */
     private List<CompletableFuture<Void>> written;
     private long queuedBytes;
+    private long writtenBytes;
     private long heldBytes;
     /** The last pong queued (replaced by the next one once {@link #PENDING_PONGS} wait), or null. */
     private OutboundEntry lastPong;
-    /** Pongs queued and not yet written. */
-    private int pendingPongs;
+    private int pendingPongs;       // queued and not yet written
     /** Set once a close frame is queued: nothing may follow it (RFC 6455 section 5.5.1). */
     private boolean closed;
 
     /** Appends a whole message's frames; returns the bytes now held (see {@link #heldBytes()}), or -1 after a close frame. */
-    synchronized long add(byte[] bytes) {
-        return add(bytes, null);
-    }
+    synchronized long add(byte[] bytes) { return add(bytes, null); }
 
     /** {@link #add(byte[])} with a completion for the message ({@code done} may be null). */
     synchronized long add(byte[] bytes, CompletableFuture<Void> done) {
@@ -191,6 +187,8 @@ final class OutboundQueue {
 
     /** Bytes queued and not yet taken by the socket (their wire length). */
     synchronized long queuedBytes() { return queuedBytes; }
+    /** Bytes the socket took from the queue so far (not what a write-through sent past it). */
+    synchronized long writtenBytes() { return writtenBytes; }
 
     /** What the queue holds in memory: each entry's buffer plus {@link OutboundEntry#OVERHEAD}. */
     synchronized long heldBytes() { return heldBytes; }
@@ -266,6 +264,7 @@ final class OutboundQueue {
 
     /** Advances the queued buffers past {@code bytes} written and drops the finished ones. */
     private synchronized long removeWritten(long bytes) {
+        writtenBytes += bytes;
         long left = bytes;
         while (head != null) {
             OutboundEntry first = head;

@@ -53,9 +53,7 @@ final class Outbox {
     long queuedBytes() { return queue.queuedBytes(); }
 
     /** What this connection's output holds in memory: the queue (see {@link OutboundQueue#heldBytes()}) and payloads not yet queued. */
-    long heldBytes() {
-        return queue.heldBytes() + elsewhere;
-    }
+    long heldBytes() { return queue.heldBytes() + elsewhere; }
 
     /**
      * Counts (or with a negative {@code bytes}, stops counting) a payload held until it is queued: in
@@ -258,11 +256,12 @@ final class Outbox {
         long left;
         boolean pending;
         try {
-            long before = queue.queuedBytes();
+            long writtenBefore = queue.writtenBytes();      // not "queued before minus after": a worker may queue meanwhile
             long pendingBefore = connection.transport.pendingBytes();
-            left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : before;
-            connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, before - left);
-            if (left < before || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
+            left = connection.transport.flushPending() ? queue.writeTo(connection.transport, connection.loop.buffers().gather) : queue.queuedBytes();
+            long sent = queue.writtenBytes() - writtenBefore;
+            connection.server.stats().count(connection.loop, LoopCounters.BYTES_OUT, sent);
+            if (sent > 0 || connection.transport.pendingBytes() < pendingBefore) {     // TLS: the socket took records made earlier
                 lastProgressNanos = System.nanoTime();
             }
             pending = connection.transport.hasPendingOutput();

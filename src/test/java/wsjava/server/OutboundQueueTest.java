@@ -72,6 +72,24 @@ class OutboundQueueTest {
     }
 
     @Test
+    void theBytesWrittenAreWhatTheSocketTookThoughMoreWasQueuedDuringTheWrite() throws Exception {
+        OutboundQueue queue = new OutboundQueue();
+        queue.add(new byte[3000]);
+        TightSocket socket = new TightSocket(1000) {
+            @Override
+            public long write(ByteBuffer[] srcs, int offset, int length) {
+                queue.add(new byte[5000]);          // a worker's message, queued while the I/O thread writes
+                return super.write(srcs, offset, length);
+            }
+        };
+        long queuedBefore = queue.queuedBytes();
+        long writtenBefore = queue.writtenBytes();
+        queue.writeTo(socket, new ByteBuffer[OutboundQueue.MAX_GATHER]);
+        assertEquals(1000, queue.writtenBytes() - writtenBefore, "what the socket took");
+        assertTrue(queuedBefore - queue.queuedBytes() < 0, "'queued before minus after', which the server counted before, is negative here");
+    }
+
+    @Test
     void aLargeMessageIsOfferedInBoundedSlicesAndArrivesWhole() throws Exception {
         byte[] big = new byte[16 * 1024 * 1024];
         new Random(7).nextBytes(big);

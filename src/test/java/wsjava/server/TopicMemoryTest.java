@@ -22,6 +22,17 @@ class TopicMemoryTest {
 
     @Test
     void theCountedBytesAreWhatTheHeapHolds() throws Exception {
+        double first = measureOnAFreshServer();
+        // The heap is this test JVM's: memory another test class left behind, freed in the window, once made it 0.67.
+        // Such noise does not repeat at will; a count that is wrong is wrong again on a second server.
+        if (!inRange(first)) {
+            double second = measureOnAFreshServer();
+            assertTrue(inRange(second), "the count is off the heap's figure by a factor of " + first + ", then " + second);
+        }
+    }
+
+    /** 50,000 subscriptions on a fresh server: the heap's growth over the count; then every one is undone. */
+    private static double measureOnAFreshServer() throws Exception {
         RecordingListener listener = new RecordingListener();
         try (WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), listener).start()) {
             List<RawClient> clients = new ArrayList<>();
@@ -30,31 +41,45 @@ class TopicMemoryTest {
             }
             TopicsTest.awaitOpened(listener, CONNECTIONS);
             List<WebSocketConnection> connections = new ArrayList<>(listener.opened);
-            long before = usedHeapAfterGc();
-            for (int i = 0; i < CONNECTIONS; i++) {
-                for (int k = 0; k < TOPICS_EACH; k++) {
-                    assertTrue(connections.get(i).subscribe("series-" + ((i * TOPICS_EACH + k * 7) % TOPICS)));   // a fresh String each time
-                }
-            }
-            long measured = usedHeapAfterGc() - before;
-            long counted = server.topicMemoryBytes();
-            assertEquals((long) CONNECTIONS * TOPICS_EACH, server.subscriptionCount());
-            assertEquals(TOPICS, server.topicCount());
-            double ratio = (double) measured / counted;
-            System.out.printf("%d subscriptions over %d topics: %d bytes measured on the heap, %d counted (%.2f); %.1f bytes a subscription%n",
-                    server.subscriptionCount(), server.topicCount(), measured, counted, ratio, (double) measured / server.subscriptionCount());
-            assertTrue(ratio > 0.8 && ratio < 1.25, "the count is off the heap's figure by a factor of " + ratio);
-            for (WebSocketConnection c : connections) {
-                for (String topic : c.topics()) {
-                    assertTrue(c.unsubscribe(topic));
-                }
-            }
-            assertEquals(0, server.topicCount());
-            assertEquals((long) CONNECTIONS * TopicIndex.MEMBERSHIP_BYTES, server.topicMemoryBytes(), "only the connections' own sets are left");
+            double ratio = subscribeAndCompare(server, connections);
+            unsubscribeAll(server, connections);
             for (RawClient c : clients) {
                 c.close();
             }
+            return ratio;
         }
+    }
+
+    private static boolean inRange(double ratio) {
+        return ratio > 0.8 && ratio < 1.25;
+    }
+
+    /** Subscribes every connection to its topics; the heap's growth over the count. */
+    private static double subscribeAndCompare(WebSocketServer server, List<WebSocketConnection> connections) throws InterruptedException {
+        long before = usedHeapAfterGc();
+        for (int i = 0; i < CONNECTIONS; i++) {
+            for (int k = 0; k < TOPICS_EACH; k++) {
+                assertTrue(connections.get(i).subscribe("series-" + ((i * TOPICS_EACH + k * 7) % TOPICS)));   // a fresh String each time
+            }
+        }
+        long measured = usedHeapAfterGc() - before;
+        long counted = server.topicMemoryBytes();
+        assertEquals((long) CONNECTIONS * TOPICS_EACH, server.subscriptionCount());
+        assertEquals(TOPICS, server.topicCount());
+        double ratio = (double) measured / counted;
+        System.out.printf("%d subscriptions over %d topics: %d bytes measured on the heap, %d counted (%.2f); %.1f bytes a subscription%n",
+                server.subscriptionCount(), server.topicCount(), measured, counted, ratio, (double) measured / server.subscriptionCount());
+        return ratio;
+    }
+
+    private static void unsubscribeAll(WebSocketServer server, List<WebSocketConnection> connections) {
+        for (WebSocketConnection c : connections) {
+            for (String topic : c.topics()) {
+                assertTrue(c.unsubscribe(topic));
+            }
+        }
+        assertEquals(0, server.topicCount());
+        assertEquals((long) CONNECTIONS * TopicIndex.MEMBERSHIP_BYTES, server.topicMemoryBytes(), "only the connections' own sets are left");
     }
 
     private static long usedHeapAfterGc() throws InterruptedException {
