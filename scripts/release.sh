@@ -58,6 +58,11 @@ if ! grep -qx 'META-INF/versions/22/wsjava/server/FfmProvider.class' <<<"$entrie
   echo "wsjava release: the jar has no FFM transport (META-INF/versions/22)" >&2
   exit 1
 fi
+sources="$(unzip -Z1 "$DIST/wsjava-$VERSION-sources.jar")"
+if ! grep -qx 'META-INF/versions/22/wsjava/server/FfmProvider.java' <<<"$sources"; then
+  echo "wsjava release: the sources jar has no sources of the FFM transport (META-INF/versions/22)" >&2
+  exit 1
+fi
 
 # The paclet holds the very jar shipped beside it, and says the POM's version.
 check="$work/check"
