@@ -18,11 +18,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * order they began to wait, and a holder must keep making progress to keep it (see
  * {@link ConnectionAllowance}): memory past the limit belongs to one moving message at a time, so the
  * holder can always finish a message up to the hard limit.
+ *
+ * <p>While the server's {@link OutputBudget} is spent, no buffer grows, the overdraft's neither: a
+ * message assembled now would be echoed or relayed into output no budget is left for, and each
+ * fresh connection could add one more before it is seen not to read. Output drains as clients read
+ * or as those that stall are dropped ({@link Outbox}); then the connections go on, in turn.
  */
 final class InboundBudget {
 
     private final long limit;
     private final long hardLimit;
+    private final OutputBudget output;
     private final AtomicLong used = new AtomicLong();
     /** The part of {@code used} that is input carried over (bytes as they arrived, one read a connection at most). */
     private final AtomicLong carried = new AtomicLong();
@@ -34,10 +40,12 @@ final class InboundBudget {
      * @param limit the budget; the overdraft may take message buffers to {@code limit + max(limit / 2,
      *              largestBuffer)}: others hold at most the limit, so its holder can always finish a message
      * @param largestBuffer the buffer of the largest message allowed, as the pool rounds it up
+     * @param output the server's output budget: while it is spent, nothing is granted
      */
-    InboundBudget(long limit, long largestBuffer) {
+    InboundBudget(long limit, long largestBuffer, OutputBudget output) {
         this.limit = limit;
         this.hardLimit = limit + Math.max(limit / 2, largestBuffer);
+        this.output = output;
     }
 
     /**
@@ -45,6 +53,9 @@ final class InboundBudget {
      * overdraft while message buffers (carried input aside) stay within the hard limit.
      */
     boolean tryReserve(ServerConnection connection, long bytes) {
+        if (output.over()) {
+            return false;
+        }
         long now = used.addAndGet(bytes);
         if (now <= limit || (now - carried.get() <= hardLimit && tryOverdraft(connection))) {
             return true;
@@ -73,7 +84,7 @@ final class InboundBudget {
 
     /** Low enough again for every waiting connection to go on: a quarter below the limit, so pauses don't flap. */
     boolean roomToResume() {
-        return used.get() <= limit - limit / 4;
+        return used.get() <= limit - limit / 4 && !output.over();
     }
 
     /** Room for idle connections to keep small buffers: the budget is less than half used. */
@@ -85,6 +96,9 @@ final class InboundBudget {
     boolean tryOverdraft(ServerConnection connection) {
         if (overdraft.get() == connection) {
             return true;
+        }
+        if (output.over()) {
+            return false;       // it could not grow with it
         }
         ServerConnection first = waiting.peek();
         return (first == null || first == connection) && overdraft.compareAndSet(null, connection);

@@ -14,9 +14,9 @@ import wsjava.protocol.CloseCodes;
  * not read), and ends the connection once its last bytes are out.
  *
  * <p>What its queue holds in memory is counted in the server's {@link OutputBudget}. While that
- * is spent, a client holding more than the read pause of output that has taken nothing for
- * {@link #STALL_NANOS} is dropped (1008), so clients that never read cannot hold the server's
- * memory between them.
+ * is spent, a client whose output has taken nothing for {@link #STALL_NANOS} is dropped (1008),
+ * so clients that never read cannot hold the server's memory between them; meanwhile no incoming
+ * message grows ({@link InboundBudget}), so none adds an echo to it.
  */
 final class Outbox {
 
@@ -82,12 +82,12 @@ final class Outbox {
     }
 
     /**
-     * Whether this client should be shed: the server's output budget is spent, and it holds more
-     * than the read pause of output that has taken nothing for {@link #STALL_NANOS}.
+     * Whether this client should be shed: the server's output budget is spent, and its output has
+     * taken nothing for {@link #STALL_NANOS}. Whatever it holds: while the budget is spent no message
+     * grows, so many small holders that never read would stop everyone's larger messages.
      */
     boolean stalledWhileBudgetSpent(long nowNanos) {
-        return output().over() && queue.queuedBytes() > 0 && heldBytes() > config().readPauseBytes()
-                && nowNanos - lastProgressNanos > STALL_NANOS;
+        return output().over() && queue.queuedBytes() > 0 && nowNanos - lastProgressNanos > STALL_NANOS;
     }
 
     /** Whether output waits (queued, or TLS records in the transport) and moved within the last {@code nanos}: a peer still reading. */

@@ -29,8 +29,8 @@ final class ServerLimits {
         if (events != null) {
             events.serving(server);
         }
-        this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()));
         this.output = new OutputBudget(config.outputBudgetBytes());
+        this.inbound = new InboundBudget(config.inboundBudgetBytes(), DirectPool.sizeFor(config.maxMessageSize()), output);
         this.trustedProxies = ForwardedFor.trusted(config.trustedProxies());
         this.handshakes = new HandshakeLimiter(config, trustedProxies);
         this.zlib = new ZlibBudget(config.zlibBudgetBytes(), zlibStreams);

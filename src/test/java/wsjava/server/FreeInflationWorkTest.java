@@ -27,7 +27,7 @@ class FreeInflationWorkTest {
     @Test
     void smallCompressedMessagesCountAgainstThePassesInflationBound() throws Exception {
         WebSocketServer server = new WebSocketServer(new ServerConfig().port(0), new EchoListener());   // never started
-        ConnectionAllowance allowance = new ConnectionAllowance(null, new InboundBudget(64 << 20, 64 << 20), server);
+        ConnectionAllowance allowance = new ConnectionAllowance(null, new InboundBudget(64 << 20, 64 << 20, new OutputBudget(64 << 20)), server);
         long[] inflated = {0};
         int[] messages = {0};
         MessageHandler counting = new MessageHandler() {

@@ -80,6 +80,51 @@ class OutputBudgetTest {
         }
     }
 
+    /**
+     * Each fresh client that never reads could add one echo past a spent budget: 20 sending 8 MB
+     * messages ran a 128 MiB server out of memory. While the budget is spent no message grows now,
+     * so output stays within the budget plus what was being assembled when it was spent.
+     */
+    @Test
+    void whileTheBudgetIsSpentNoNewEchoJoinsIt() throws Exception {
+        int message = 8 << 20;
+        long inbound = 8 << 20;
+        ServerConfig config = new ServerConfig().port(0).maxMessageSize(message).maxFramePayload(message)
+                .outputBudgetBytes(BUDGET).inboundBudgetBytes(inbound);
+        List<RawClient> attackers = new ArrayList<>();
+        try (WebSocketServer server = new WebSocketServer(config, new RecordingListener()).start()) {
+            byte[] big = new byte[message];
+            for (int i = 0; i < 16; i++) {
+                RawClient a = RawClient.open(server.port());
+                a.setReceiveBufferSize(4096);
+                attackers.add(a);
+                Thread sender = new Thread(() -> {
+                    try {
+                        a.send(a.writer.frame(OpCode.BINARY, true, big, 0, message));
+                    } catch (java.io.IOException e) {
+                        // shed: the server closed it
+                    }
+                }, "non-reader");
+                sender.setDaemon(true);
+                sender.start();
+            }
+            long most = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < deadline) {
+                most = Math.max(most, server.outputHeldBytes());
+                Thread.sleep(1);
+            }
+            // The budget, what the inbound budget and its overdraft held when it was spent, and the echo that spent it.
+            long bound = BUDGET + inbound + Math.max(inbound / 2, message) + message;
+            System.out.println("output held at most " + most + " bytes, bound " + bound + " (16 non-readers of 8 MiB messages)");
+            assertTrue(most <= bound, "output held " + most + " bytes, over " + bound);
+        } finally {
+            for (RawClient a : attackers) {
+                a.close();
+            }
+        }
+    }
+
     @Test
     void aClientThatReadsLateButWithinASecondKeepsItsEchoes() throws Exception {
         RecordingListener listener = new RecordingListener();

@@ -69,6 +69,11 @@ public final class RawClient implements Closeable {
         socket.setSoTimeout(millis);
     }
 
+    /** A small receive buffer keeps what the server sends in the server's queue, not in this socket. */
+    public void setReceiveBufferSize(int bytes) throws IOException {
+        socket.setReceiveBufferSize(bytes);
+    }
+
     /** Connects and completes a standard upgrade; throws unless the answer is 101. */
     public static RawClient open(int port) throws IOException {
         RawClient c = new RawClient(port);
