@@ -19,10 +19,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link ConnectionAllowance}): memory past the limit belongs to one moving message at a time, so the
  * holder can always finish a message up to the hard limit.
  *
- * <p>While the server's {@link OutputBudget} is spent, no buffer grows, the overdraft's neither: a
- * message assembled now would be echoed or relayed into output no budget is left for, and each
- * fresh connection could add one more before it is seen not to read. Output drains as clients read
- * or as those that stall are dropped ({@link Outbox}); then the connections go on, in turn.
+ * <p>Output held past the server's {@link OutputBudget} takes this budget's room first, the
+ * overdraft's too: a message assembled now is echoed or relayed into output, and each fresh
+ * connection that does not read could add one more echo before it is seen not to. So what messages
+ * hold, coming in and going out, stays within the two budgets and the overdraft. Output drains as
+ * clients read or as those that stall are dropped ({@link Outbox}).
  */
 final class InboundBudget {
 
@@ -40,7 +41,7 @@ final class InboundBudget {
      * @param limit the budget; the overdraft may take message buffers to {@code limit + max(limit / 2,
      *              largestBuffer)}: others hold at most the limit, so its holder can always finish a message
      * @param largestBuffer the buffer of the largest message allowed, as the pool rounds it up
-     * @param output the server's output budget: while it is spent, nothing is granted
+     * @param output the server's output budget, whose excess counts here
      */
     InboundBudget(long limit, long largestBuffer, OutputBudget output) {
         this.limit = limit;
@@ -53,11 +54,9 @@ final class InboundBudget {
      * overdraft while message buffers (carried input aside) stay within the hard limit.
      */
     boolean tryReserve(ServerConnection connection, long bytes) {
-        if (output.over()) {
-            return false;
-        }
         long now = used.addAndGet(bytes);
-        if (now <= limit || (now - carried.get() <= hardLimit && tryOverdraft(connection))) {
+        long excess = output.excess();
+        if (now + excess <= limit || (now - carried.get() + excess <= hardLimit && tryOverdraft(connection))) {
             return true;
         }
         used.addAndGet(-bytes);
@@ -84,7 +83,7 @@ final class InboundBudget {
 
     /** Low enough again for every waiting connection to go on: a quarter below the limit, so pauses don't flap. */
     boolean roomToResume() {
-        return used.get() <= limit - limit / 4 && !output.over();
+        return used.get() + output.excess() <= limit - limit / 4;
     }
 
     /** Room for idle connections to keep small buffers: the budget is less than half used. */
@@ -96,9 +95,6 @@ final class InboundBudget {
     boolean tryOverdraft(ServerConnection connection) {
         if (overdraft.get() == connection) {
             return true;
-        }
-        if (output.over()) {
-            return false;       // it could not grow with it
         }
         ServerConnection first = waiting.peek();
         return (first == null || first == connection) && overdraft.compareAndSet(null, connection);

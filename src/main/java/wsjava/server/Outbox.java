@@ -15,8 +15,8 @@ import wsjava.protocol.CloseCodes;
  *
  * <p>What its queue holds in memory is counted in the server's {@link OutputBudget}. While that
  * is spent, a client whose output has taken nothing for {@link #STALL_NANOS} is dropped (1008),
- * so clients that never read cannot hold the server's memory between them; meanwhile no incoming
- * message grows ({@link InboundBudget}), so none adds an echo to it.
+ * so clients that never read cannot hold the server's memory between them; meanwhile what it holds
+ * past the budget is taken from the inbound budget's room ({@link InboundBudget}).
  */
 final class Outbox {
 
@@ -83,8 +83,8 @@ final class Outbox {
 
     /**
      * Whether this client should be shed: the server's output budget is spent, and its output has
-     * taken nothing for {@link #STALL_NANOS}. Whatever it holds: while the budget is spent no message
-     * grows, so many small holders that never read would stop everyone's larger messages.
+     * taken nothing for {@link #STALL_NANOS}. Whatever it holds: output past the budget shrinks the
+     * inbound budget, so many small holders that never read would stop everyone's larger messages.
      */
     boolean stalledWhileBudgetSpent(long nowNanos) {
         return output().over() && queue.queuedBytes() > 0 && nowNanos - lastProgressNanos > STALL_NANOS;

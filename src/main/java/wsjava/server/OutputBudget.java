@@ -29,4 +29,9 @@ final class OutputBudget {
     boolean over() {
         return held.get() > limit;
     }
+
+    /** What is held past the limit (0 within it): the inbound budget gives up as much room. */
+    long excess() {
+        return Math.max(0, held.get() - limit);
+    }
 }
