@@ -38,17 +38,7 @@ class OutputBudgetTest {
             for (int i = 0; i < 8; i++) {
                 RawClient a = RawClient.open(server.port());
                 attackers.add(a);
-                Thread sender = new Thread(() -> {
-                    try {
-                        for (int m = 0; m < 8; m++) {      // more than the sockets' buffers take, and never reads the echoes
-                            a.send(a.writer.frame(OpCode.BINARY, true, big, 0, MESSAGE));
-                        }
-                    } catch (java.io.IOException e) {
-                        // shed: the server closed it
-                    }
-                }, "non-reader");
-                sender.setDaemon(true);
-                sender.start();
+                sendWithoutReading(a, big, 8);      // more than the sockets' buffers take, and never reads the echoes
             }
             long most = 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(6);
@@ -98,15 +88,7 @@ class OutputBudgetTest {
                 RawClient a = RawClient.open(server.port());
                 a.setReceiveBufferSize(4096);
                 attackers.add(a);
-                Thread sender = new Thread(() -> {
-                    try {
-                        a.send(a.writer.frame(OpCode.BINARY, true, big, 0, message));
-                    } catch (java.io.IOException e) {
-                        // shed: the server closed it
-                    }
-                }, "non-reader");
-                sender.setDaemon(true);
-                sender.start();
+                sendWithoutReading(a, big, 1);
             }
             long most = 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
@@ -144,5 +126,20 @@ class OutputBudgetTest {
             } while (!f.fin());
             assertEquals(MESSAGE, total);
         }
+    }
+
+    /** Sends {@code message} {@code times} times on a thread of its own and never reads the echoes. */
+    private static void sendWithoutReading(RawClient client, byte[] message, int times) {
+        Thread sender = new Thread(() -> {
+            try {
+                for (int m = 0; m < times; m++) {
+                    client.send(client.writer.frame(OpCode.BINARY, true, message, 0, message.length));
+                }
+            } catch (java.io.IOException e) {
+                // shed: the server closed it
+            }
+        }, "non-reader");
+        sender.setDaemon(true);
+        sender.start();
     }
 }
