@@ -82,12 +82,13 @@ final class Outbox {
     }
 
     /**
-     * Whether this client should be shed: the server's output budget is spent, and its output has
-     * taken nothing for {@link #STALL_NANOS}. Whatever it holds: output past the budget shrinks the
-     * inbound budget, so many small holders that never read would stop everyone's larger messages.
+     * Whether to shed this client: the output budget is spent and its output took nothing for {@link #STALL_NANOS},
+     * whatever it holds (past the budget, output shrinks the inbound room: small holders would stop everyone),
+     * unless the server holds its input for room (a client blocked writing to us cannot read).
      */
     boolean stalledWhileBudgetSpent(long nowNanos) {
-        return output().over() && queue.queuedBytes() > 0 && nowNanos - lastProgressNanos > STALL_NANOS;
+        return output().over() && queue.queuedBytes() > 0 && nowNanos - lastProgressNanos > STALL_NANOS
+                && (heldBytes() > config().readPauseBytes() || !connection.input.carrying());
     }
 
     /** Whether output waits (queued, or TLS records in the transport) and moved within the last {@code nanos}: a peer still reading. */
