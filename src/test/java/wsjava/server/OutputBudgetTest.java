@@ -72,11 +72,11 @@ class OutputBudgetTest {
 
     /**
      * Each fresh client that never reads could add one echo past a spent budget: 20 sending 8 MB
-     * messages ran a 128 MiB server out of memory. While the budget is spent no message grows now,
-     * so output stays within the budget plus what was being assembled when it was spent.
+     * messages ran a 128 MiB server out of memory. Output past the budget now takes the inbound
+     * budget's room, so output stays within the budget plus that room and one message.
      */
     @Test
-    void whileTheBudgetIsSpentNoNewEchoJoinsIt() throws Exception {
+    void outputPastTheBudgetTakesTheInboundRoom() throws Exception {
         int message = 8 << 20;
         long inbound = 8 << 20;
         ServerConfig config = new ServerConfig().port(0).maxMessageSize(message).maxFramePayload(message)
